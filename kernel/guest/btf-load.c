@@ -1,0 +1,491 @@
+/* btf-load: ask the running kernel what it thinks of a BTF blob.
+
+   Runs inside the test guest as a static binary (gcc -static -O2).
+
+   Usage:
+     btf-load FILE...               load each FILE with bpf(BPF_BTF_LOAD)
+     btf-load --dump [--base BASE] FILE...
+                                    print each type of FILE's BTF
+     btf-load --info FILE...        print FILE's BTF header summary
+
+   FILE is either raw BTF (starting with the 0xeB9F magic) or an ELF64
+   file with a .BTF section; section headers are parsed here, so the
+   guest needs no libelf.
+
+   For a load, the verdict is printed as one of
+     btf-load: FILE: OK fd=N size=S
+     btf-load: FILE: REJECTED errno=E (message)
+   followed, on a rejection, by the kernel's verifier log, one
+   "btf-load: log: LINE" per line.  A load is first tried without a log
+   (so that large valid BTF cannot fail for lack of log space) and retried
+   with log level 1 when the kernel refuses it.
+
+   --dump resolves names of split BTF (such as /sys/kernel/btf/MODULE)
+   against --base (for instance /sys/kernel/btf/vmlinux) and prints
+     btf-dump: FILE: [ID] KIND 'NAME'
+   --info prints
+     btf-info: FILE: magic=0xeb9f version=V flags=F hdr=H types=N type_len=T str_len=S
+
+   Exit status: 0 if every file was accepted (or dumped), 1 if the kernel
+   rejected at least one, 2 on a usage, file or format error.  */
+
+#include <elf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/bpf.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#define BTF_MAGIC_LE 0xeB9F
+
+/* BTF kinds, as numbered in the BTF format.  */
+enum
+{
+  K_UNKN, K_INT, K_PTR, K_ARRAY, K_STRUCT, K_UNION, K_ENUM, K_FWD,
+  K_TYPEDEF, K_VOLATILE, K_CONST, K_RESTRICT, K_FUNC, K_FUNC_PROTO,
+  K_VAR, K_DATASEC, K_FLOAT, K_DECL_TAG, K_TYPE_TAG, K_ENUM64, K_MAX
+};
+
+static const char *const kind_names[K_MAX] = {
+  "UNKN", "INT", "PTR", "ARRAY", "STRUCT", "UNION", "ENUM", "FWD",
+  "TYPEDEF", "VOLATILE", "CONST", "RESTRICT", "FUNC", "FUNC_PROTO",
+  "VAR", "DATASEC", "FLOAT", "DECL_TAG", "TYPE_TAG", "ENUM64"
+};
+
+struct btf_hdr
+{
+  uint16_t magic;
+  uint8_t version;
+  uint8_t flags;
+  uint32_t hdr_len;
+  uint32_t type_off;
+  uint32_t type_len;
+  uint32_t str_off;
+  uint32_t str_len;
+};
+
+struct blob
+{
+  unsigned char *file;		/* whole file */
+  size_t file_size;
+  const unsigned char *btf;	/* BTF bytes inside FILE */
+  size_t btf_size;
+};
+
+/* Parsed view of a BTF blob used by --dump.  */
+struct btf_view
+{
+  struct btf_hdr hdr;
+  const unsigned char *types;
+  const char *strs;
+  uint32_t start_id;		/* first type id of this blob */
+  uint32_t start_str;		/* first string offset of this blob */
+  uint32_t nr_types;
+  const struct btf_view *base;
+};
+
+static int
+read_file (const char *path, struct blob *b)
+{
+  int fd = open (path, O_RDONLY);
+  if (fd < 0)
+    {
+      fprintf (stderr, "btf-load: %s: %s\n", path, strerror (errno));
+      return -1;
+    }
+  /* Files under /sys report a size of 4096 or the real size; read until
+     EOF whatever the reported size.  */
+  size_t cap = 1 << 16, len = 0;
+  unsigned char *buf = malloc (cap);
+  for (;;)
+    {
+      if (buf == NULL)
+	{
+	  fprintf (stderr, "btf-load: %s: out of memory\n", path);
+	  close (fd);
+	  return -1;
+	}
+      if (len == cap)
+	{
+	  cap *= 2;
+	  buf = realloc (buf, cap);
+	  continue;
+	}
+      ssize_t n = read (fd, buf + len, cap - len);
+      if (n < 0)
+	{
+	  if (errno == EINTR)
+	    continue;
+	  fprintf (stderr, "btf-load: %s: read: %s\n", path, strerror (errno));
+	  free (buf);
+	  close (fd);
+	  return -1;
+	}
+      if (n == 0)
+	break;
+      len += n;
+    }
+  close (fd);
+  b->file = buf;
+  b->file_size = len;
+  return 0;
+}
+
+/* Find the .BTF section of an ELF64 image.  Returns 0 and sets B->btf on
+   success, 1 if the file has no .BTF section, -1 on a malformed file.  */
+static int
+find_elf_btf (const char *path, struct blob *b)
+{
+  const unsigned char *p = b->file;
+  size_t size = b->file_size;
+  Elf64_Ehdr eh;
+
+  if (size < sizeof eh)
+    goto bad;
+  memcpy (&eh, p, sizeof eh);
+  if (eh.e_ident[EI_CLASS] != ELFCLASS64)
+    {
+      fprintf (stderr, "btf-load: %s: only ELF64 files are supported\n", path);
+      return -1;
+    }
+  if (eh.e_ident[EI_DATA] != ELFDATA2LSB)
+    {
+      fprintf (stderr, "btf-load: %s: only little-endian ELF is supported\n",
+	       path);
+      return -1;
+    }
+  if (eh.e_shentsize != sizeof (Elf64_Shdr) || eh.e_shoff == 0)
+    goto bad;
+
+  uint64_t shnum = eh.e_shnum;
+  uint64_t shstrndx = eh.e_shstrndx;
+  Elf64_Shdr sh0;
+  if (eh.e_shoff > size || size - eh.e_shoff < sizeof sh0)
+    goto bad;
+  memcpy (&sh0, p + eh.e_shoff, sizeof sh0);
+  if (shnum == 0)
+    shnum = sh0.sh_size;	/* extended numbering */
+  if (shstrndx == SHN_XINDEX)
+    shstrndx = sh0.sh_link;
+  if (shnum > (size - eh.e_shoff) / sizeof (Elf64_Shdr) || shstrndx >= shnum)
+    goto bad;
+
+  Elf64_Shdr strsh;
+  memcpy (&strsh, p + eh.e_shoff + shstrndx * sizeof strsh, sizeof strsh);
+  if (strsh.sh_offset > size || strsh.sh_size > size - strsh.sh_offset)
+    goto bad;
+  const char *shstr = (const char *) p + strsh.sh_offset;
+
+  for (uint64_t i = 1; i < shnum; i++)
+    {
+      Elf64_Shdr sh;
+      memcpy (&sh, p + eh.e_shoff + i * sizeof sh, sizeof sh);
+      if (sh.sh_name >= strsh.sh_size)
+	continue;
+      size_t maxlen = strsh.sh_size - sh.sh_name;
+      if (strnlen (shstr + sh.sh_name, maxlen) == maxlen
+	  || strcmp (shstr + sh.sh_name, ".BTF") != 0)
+	continue;
+      if (sh.sh_type == SHT_NOBITS || sh.sh_offset > size
+	  || sh.sh_size > size - sh.sh_offset)
+	goto bad;
+      b->btf = p + sh.sh_offset;
+      b->btf_size = sh.sh_size;
+      return 0;
+    }
+  return 1;
+
+bad:
+  fprintf (stderr, "btf-load: %s: malformed ELF file\n", path);
+  return -1;
+}
+
+/* Read PATH and locate its BTF bytes.  */
+static int
+load_blob (const char *path, struct blob *b)
+{
+  memset (b, 0, sizeof *b);
+  if (read_file (path, b) != 0)
+    return -1;
+  if (b->file_size >= 4 && memcmp (b->file, ELFMAG, SELFMAG) == 0)
+    {
+      int r = find_elf_btf (path, b);
+      if (r > 0)
+	fprintf (stderr, "btf-load: %s: ELF file has no .BTF section\n", path);
+      return r == 0 ? 0 : -1;
+    }
+  b->btf = b->file;
+  b->btf_size = b->file_size;
+  return 0;
+}
+
+static int
+parse_hdr (const char *path, const struct blob *b, struct btf_hdr *h)
+{
+  if (b->btf_size < sizeof *h)
+    {
+      fprintf (stderr, "btf-load: %s: too small for a BTF header\n", path);
+      return -1;
+    }
+  memcpy (h, b->btf, sizeof *h);
+  if (h->magic != BTF_MAGIC_LE)
+    {
+      fprintf (stderr, "btf-load: %s: bad BTF magic 0x%04x\n", path,
+	       h->magic);
+      return -1;
+    }
+  uint64_t t_end = (uint64_t) h->hdr_len + h->type_off + h->type_len;
+  uint64_t s_end = (uint64_t) h->hdr_len + h->str_off + h->str_len;
+  if (h->hdr_len < sizeof *h || t_end > b->btf_size || s_end > b->btf_size)
+    {
+      fprintf (stderr, "btf-load: %s: BTF sections out of bounds\n", path);
+      return -1;
+    }
+  return 0;
+}
+
+/* Size of the type record at P (including the kind-specific data).  */
+static long
+type_rec_size (const unsigned char *p, size_t avail)
+{
+  uint32_t info;
+  if (avail < 12)
+    return -1;
+  memcpy (&info, p + 4, 4);
+  unsigned kind = (info >> 24) & 0x1f;
+  unsigned vlen = info & 0xffff;
+  long extra;
+  switch (kind)
+    {
+    case K_INT: case K_VAR: case K_DECL_TAG: extra = 4; break;
+    case K_ARRAY: extra = 12; break;
+    case K_STRUCT: case K_UNION: case K_DATASEC: case K_ENUM64:
+      extra = 12L * vlen; break;
+    case K_ENUM: case K_FUNC_PROTO: extra = 8L * vlen; break;
+    case K_PTR: case K_FWD: case K_TYPEDEF: case K_VOLATILE: case K_CONST:
+    case K_RESTRICT: case K_FUNC: case K_FLOAT: case K_TYPE_TAG:
+      extra = 0; break;
+    default:
+      return -1;
+    }
+  if ((size_t) (12 + extra) > avail)
+    return -1;
+  return 12 + extra;
+}
+
+static int
+make_view (const char *path, const struct blob *b, const struct btf_view *base,
+	   struct btf_view *v)
+{
+  memset (v, 0, sizeof *v);
+  if (parse_hdr (path, b, &v->hdr) != 0)
+    return -1;
+  v->types = b->btf + v->hdr.hdr_len + v->hdr.type_off;
+  v->strs = (const char *) b->btf + v->hdr.hdr_len + v->hdr.str_off;
+  v->base = base;
+  v->start_id = base ? base->start_id + base->nr_types : 1;
+  v->start_str = base ? base->start_str + base->hdr.str_len : 0;
+  size_t off = 0;
+  while (off < v->hdr.type_len)
+    {
+      long n = type_rec_size (v->types + off, v->hdr.type_len - off);
+      if (n < 0)
+	{
+	  fprintf (stderr, "btf-load: %s: bad type record at offset %zu\n",
+		   path, off);
+	  return -1;
+	}
+      off += n;
+      v->nr_types++;
+    }
+  return 0;
+}
+
+static const char *
+view_str (const struct btf_view *v, uint32_t off)
+{
+  while (v && off < v->start_str)
+    v = v->base;
+  if (v == NULL)
+    return "?";
+  off -= v->start_str;
+  if (off >= v->hdr.str_len)
+    return "<bad name>";
+  size_t max = v->hdr.str_len - off;
+  if (strnlen (v->strs + off, max) == max)
+    return "<bad name>";
+  return v->strs + off;
+}
+
+static int
+do_dump (const char *path, const struct btf_view *v)
+{
+  size_t off = 0;
+  for (uint32_t i = 0; i < v->nr_types; i++)
+    {
+      uint32_t name_off, info;
+      memcpy (&name_off, v->types + off, 4);
+      memcpy (&info, v->types + off + 4, 4);
+      unsigned kind = (info >> 24) & 0x1f;
+      printf ("btf-dump: %s: [%u] %s '%s'\n", path, v->start_id + i,
+	      kind < K_MAX ? kind_names[kind] : "?", view_str (v, name_off));
+      off += type_rec_size (v->types + off, v->hdr.type_len - off);
+    }
+  return 0;
+}
+
+static void
+print_log (const char *log)
+{
+  const char *p = log;
+  while (*p)
+    {
+      const char *nl = strchr (p, '\n');
+      int len = nl ? (int) (nl - p) : (int) strlen (p);
+      if (len > 0)
+	printf ("btf-load: log: %.*s\n", len, p);
+      p += len + (nl != NULL);
+    }
+}
+
+static int
+btf_load (const void *data, size_t size, char *log, uint32_t log_size,
+	  uint32_t level)
+{
+  union bpf_attr attr;
+  memset (&attr, 0, sizeof attr);
+  attr.btf = (uint64_t) (uintptr_t) data;
+  attr.btf_size = size;
+  if (level)
+    {
+      attr.btf_log_buf = (uint64_t) (uintptr_t) log;
+      attr.btf_log_size = log_size;
+      attr.btf_log_level = level;
+      log[0] = '\0';
+    }
+  return syscall (__NR_bpf, BPF_BTF_LOAD, &attr, sizeof attr);
+}
+
+static int
+do_load (const char *path, const struct blob *b)
+{
+  static char *log;
+  const uint32_t log_size = 16u << 20;
+
+  int fd = btf_load (b->btf, b->btf_size, NULL, 0, 0);
+  if (fd >= 0)
+    {
+      printf ("btf-load: %s: OK fd=%d size=%zu\n", path, fd, b->btf_size);
+      close (fd);
+      return 0;
+    }
+  int err = errno;
+  if (log == NULL && (log = malloc (log_size)) == NULL)
+    {
+      fprintf (stderr, "btf-load: out of memory\n");
+      exit (2);
+    }
+  fd = btf_load (b->btf, b->btf_size, log, log_size, 1);
+  if (fd >= 0)
+    {
+      /* Accepted on the second try: report it, but say so.  */
+      printf ("btf-load: %s: OK fd=%d size=%zu (first attempt: errno=%d)\n",
+	      path, fd, b->btf_size, err);
+      close (fd);
+      return 0;
+    }
+  err = errno;
+  log[log_size - 1] = '\0';
+  printf ("btf-load: %s: REJECTED errno=%d (%s)\n", path, err,
+	  strerror (err));
+  print_log (log);
+  return 1;
+}
+
+static void
+usage (void)
+{
+  fprintf (stderr,
+	   "usage: btf-load FILE...\n"
+	   "       btf-load --dump [--base BASE] FILE...\n"
+	   "       btf-load --info FILE...\n");
+  exit (2);
+}
+
+int
+main (int argc, char **argv)
+{
+  enum { LOAD, DUMP, INFO } mode = LOAD;
+  const char *base_path = NULL;
+  int i = 1, status = 0;
+
+  setvbuf (stdout, NULL, _IOLBF, 0);
+  for (; i < argc && argv[i][0] == '-'; i++)
+    {
+      if (strcmp (argv[i], "--dump") == 0)
+	mode = DUMP;
+      else if (strcmp (argv[i], "--info") == 0)
+	mode = INFO;
+      else if (strcmp (argv[i], "--base") == 0 && i + 1 < argc)
+	base_path = argv[++i];
+      else if (strcmp (argv[i], "--") == 0)
+	{
+	  i++;
+	  break;
+	}
+      else
+	usage ();
+    }
+  if (i == argc)
+    usage ();
+
+  struct blob base_blob;
+  struct btf_view base_view, *basep = NULL;
+  if (base_path)
+    {
+      if (load_blob (base_path, &base_blob) != 0
+	  || make_view (base_path, &base_blob, NULL, &base_view) != 0)
+	return 2;
+      basep = &base_view;
+    }
+
+  for (; i < argc; i++)
+    {
+      const char *path = argv[i];
+      struct blob b;
+      if (load_blob (path, &b) != 0)
+	{
+	  printf ("btf-load: %s: ERROR (cannot read BTF)\n", path);
+	  status = 2;
+	  continue;
+	}
+      if (mode == LOAD)
+	{
+	  if (do_load (path, &b) != 0 && status == 0)
+	    status = 1;
+	}
+      else
+	{
+	  struct btf_view v;
+	  if (make_view (path, &b, mode == DUMP ? basep : NULL, &v) != 0)
+	    {
+	      printf ("btf-load: %s: ERROR (malformed BTF)\n", path);
+	      status = 2;
+	    }
+	  else if (mode == DUMP)
+	    do_dump (path, &v);
+	  else
+	    printf ("btf-info: %s: magic=0x%04x version=%u flags=%u hdr=%u "
+		    "types=%u type_len=%u str_len=%u\n", path, v.hdr.magic,
+		    v.hdr.version, v.hdr.flags, v.hdr.hdr_len, v.nr_types,
+		    v.hdr.type_len, v.hdr.str_len);
+	}
+      free (b.file);
+    }
+  return status;
+}

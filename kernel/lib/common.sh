@@ -1,0 +1,152 @@
+# Shared helpers for the btfld kernel test harness.  Sourced by the
+# scripts in kernel/; expects the caller to have `set -euo pipefail`.
+
+# Directory holding the kernel/ scripts (this file lives in kernel/lib/).
+BTFLD_KDIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+
+# Cache for extracted sources, kernel builds, modules and run artefacts.
+# Never inside the repository.
+BTFLD_CACHE=${BTFLD_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/btfld}
+
+# Bump when the way a kernel is configured or built changes in a way the
+# cache key would not otherwise notice.
+BTFLD_RECIPE=1
+
+BTFLD_JOBS=${BTFLD_JOBS:-2}
+
+# Debian package that ships the kernel source tarball.
+BTFLD_KPKG=${BTFLD_KPKG:-linux-source-6.1}
+
+# Packages the harness needs on a Debian 12 host.
+BTFLD_PACKAGES=(
+	"$BTFLD_KPKG" xz-utils make gcc libc6-dev binutils flex bison bc
+	libelf-dev libssl-dev dwarves kmod cpio gzip busybox-static
+	qemu-system-x86 dejagnu expect coreutils util-linux
+)
+
+_btfld_prog=$(basename "$0")
+
+log() {
+	printf '[%s %s] %s\n' "$_btfld_prog" "$(date +%H:%M:%S)" "$*" >&2
+}
+
+die() {
+	printf '%s: error: %s\n' "$_btfld_prog" "$*" >&2
+	exit 1
+}
+
+# Install whichever of the given Debian packages are missing.
+ensure_packages() {
+	local missing=() p st
+	for p in "$@"; do
+		st=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+		case $st in
+		*" installed") ;;
+		*) missing+=("$p") ;;
+		esac
+	done
+	[ ${#missing[@]} -eq 0 ] && return 0
+	if [ "$(id -u)" != 0 ]; then
+		die "missing packages: ${missing[*]} (run as root or install them: apt-get install ${missing[*]})"
+	fi
+	log "installing missing packages: ${missing[*]}"
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update -q >&2 || die "apt-get update failed"
+	apt-get install -y -q --no-install-recommends "${missing[@]}" >&2 ||
+		die "apt-get install ${missing[*]} failed"
+}
+
+ensure_all_packages() {
+	ensure_packages "${BTFLD_PACKAGES[@]}"
+}
+
+# Hash of stdin, 16 hex digits.
+short_hash() {
+	sha256sum | cut -c1-16
+}
+
+# Hash of the named files' names and contents, in the given order.
+hash_files() {
+	local f
+	for f in "$@"; do
+		printf '%s\n' "$(basename "$f")"
+		cat "$f"
+	done | short_hash
+}
+
+# Path of the kernel source tarball (from the Debian package).
+kernel_tarball() {
+	local t
+	if [ -n "${BTFLD_KERNEL_TARBALL:-}" ]; then
+		[ -f "$BTFLD_KERNEL_TARBALL" ] ||
+			die "BTFLD_KERNEL_TARBALL=$BTFLD_KERNEL_TARBALL: no such file"
+		echo "$BTFLD_KERNEL_TARBALL"
+		return
+	fi
+	t=$(dpkg -L "$BTFLD_KPKG" 2>/dev/null | grep -E '/linux-source-[^/]*\.tar\.(xz|bz2|gz)$' | head -n1 || true)
+	[ -n "$t" ] && [ -f "$t" ] ||
+		die "cannot find the kernel tarball of package $BTFLD_KPKG (dpkg -L $BTFLD_KPKG)"
+	echo "$t"
+}
+
+# Version of the kernel tarball, used in cache keys.
+kernel_tarball_version() {
+	if [ -n "${BTFLD_KERNEL_TARBALL:-}" ]; then
+		echo "file-$(sha256sum <"$BTFLD_KERNEL_TARBALL" | cut -c1-16)"
+	else
+		dpkg-query -W -f='${Version}' "$BTFLD_KPKG"
+	fi
+}
+
+# Files that make up the patch series: the series file and each patch it
+# names, in order.
+patch_series_files() {
+	local series=$BTFLD_KDIR/patches/series p
+	[ -f "$series" ] || die "missing $series"
+	echo "$series"
+	while read -r p _; do
+		case $p in '' | '#'*) continue ;; esac
+		[ -f "$BTFLD_KDIR/patches/$p" ] || die "patch listed in series is missing: kernel/patches/$p"
+		echo "$BTFLD_KDIR/patches/$p"
+	done <"$series"
+}
+
+# Take an exclusive lock on the cache for the rest of the process.
+lock_cache() {
+	mkdir -p "$BTFLD_CACHE"
+	exec 9>"$BTFLD_CACHE/.lock"
+	if ! flock -n 9; then
+		log "waiting for another run holding $BTFLD_CACHE/.lock"
+		flock 9
+	fi
+}
+
+# Run a long command with its output in LOGFILE, printing a heartbeat
+# line every minute so a CI log shows progress; on failure show the end
+# of the log.
+run_logged() {
+	local logfile=$1 what=$2 pid rc start elapsed
+	shift 2
+	start=$(date +%s)
+	"$@" >>"$logfile" 2>&1 &
+	pid=$!
+	while kill -0 "$pid" 2>/dev/null; do
+		for _ in $(seq 60); do
+			sleep 1
+			kill -0 "$pid" 2>/dev/null || break
+		done
+		if kill -0 "$pid" 2>/dev/null; then
+			elapsed=$(($(date +%s) - start))
+			log "  ... $what: ${elapsed}s, last: $(tail -n1 "$logfile" | cut -c1-100)"
+		fi
+	done
+	rc=0
+	wait "$pid" || rc=$?
+	if [ $rc -ne 0 ]; then
+		printf '%s\n' "----- last lines of $logfile -----" >&2
+		tail -n 40 "$logfile" >&2
+		printf '%s\n' "-----" >&2
+		die "$what failed (exit $rc); full log: $logfile"
+	fi
+	log "  $what done in $(($(date +%s) - start))s"
+}

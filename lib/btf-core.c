@@ -1,0 +1,328 @@
+/* btf-core.c -- the BTF object: type records, interned strings, raw
+   serialization.  */
+
+#include "btfld-int.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const struct btf_type void_type;
+
+/* ---- string index: open addressing over offsets ---- */
+
+static uint32_t
+str_hash (const char *s)
+{
+  uint32_t h = 2166136261u;	/* FNV-1a */
+  for (; *s; s++)
+    h = (h ^ (unsigned char) *s) * 16777619u;
+  return h;
+}
+
+static int
+strtab_grow (struct btfld_btf *btf)
+{
+  size_t ncap = btf->str_idx_cap ? btf->str_idx_cap * 2 : 1024;
+  uint32_t *nidx = malloc (ncap * sizeof *nidx);
+  if (!nidx)
+    return -ENOMEM;
+  memset (nidx, 0xff, ncap * sizeof *nidx);
+  for (size_t i = 0; i < btf->str_idx_cap; i++)
+    {
+      uint32_t off = btf->str_idx[i];
+      if (off == UINT32_MAX)
+	continue;
+      size_t j = str_hash (btfld_str (btf, off)) & (ncap - 1);
+      while (nidx[j] != UINT32_MAX)
+	j = (j + 1) & (ncap - 1);
+      nidx[j] = off;
+    }
+  free (btf->str_idx);
+  btf->str_idx = nidx;
+  btf->str_idx_cap = ncap;
+  return 0;
+}
+
+/* Find S in the index; returns the slot (empty or matching).  */
+static size_t
+strtab_slot (const struct btfld_btf *btf, const char *s)
+{
+  size_t mask = btf->str_idx_cap - 1;
+  size_t j = str_hash (s) & mask;
+  while (btf->str_idx[j] != UINT32_MAX
+	 && strcmp (btfld_str (btf, btf->str_idx[j]), s) != 0)
+    j = (j + 1) & mask;
+  return j;
+}
+
+static int
+strtab_insert (struct btfld_btf *btf, uint32_t off)
+{
+  if ((btf->str_idx_cnt + 1) * 2 > btf->str_idx_cap)
+    {
+      int err = strtab_grow (btf);
+      if (err)
+	return err;
+    }
+  size_t j = strtab_slot (btf, btfld_str (btf, off));
+  if (btf->str_idx[j] == UINT32_MAX)
+    {
+      btf->str_idx[j] = off;
+      btf->str_idx_cnt++;
+    }
+  return 0;
+}
+
+/* Index every string of the base and of BTF itself (built on the first
+   btfld_add_str, so parsing alone stays cheap).  */
+static int
+strtab_build (struct btfld_btf *btf)
+{
+  int err;
+  if ((err = strtab_grow (btf)))
+    return err;
+  for (const struct btfld_btf *b = btf; b; b = b->base)
+    for (uint32_t o = 0; o < b->strs_len; o += strlen (b->strs + o) + 1)
+      if ((err = strtab_insert (btf, b->str_start + o)))
+	return err;
+  btf->str_idx_built = true;
+  return 0;
+}
+
+static int
+grow (void **p, size_t *cap, size_t need, size_t elt)
+{
+  if (need <= *cap)
+    return 0;
+  size_t ncap = *cap ? *cap : 256;
+  while (ncap < need)
+    ncap *= 2;
+  void *np = realloc (*p, ncap * elt);
+  if (!np)
+    return btfld_error (-ENOMEM, "out of memory");
+  *p = np;
+  *cap = ncap;
+  return 0;
+}
+
+long
+btfld_add_str (struct btfld_btf *btf, const char *s)
+{
+  int err;
+  if (!btf->str_idx_built && (err = strtab_build (btf)))
+    return err;
+  size_t j = strtab_slot (btf, s);
+  if (btf->str_idx[j] != UINT32_MAX)
+    return btf->str_idx[j];
+  size_t len = strlen (s) + 1;
+  if ((uint64_t) btf->str_start + btf->strs_len + len > BTFLD_MAX_STR_OFF)
+    return btfld_error (-E2BIG, "string section too large");
+  if ((err = grow ((void **) &btf->strs, &btf->strs_cap,
+		   btf->strs_len + len, 1)))
+    return err;
+  uint32_t off = btf->str_start + btf->strs_len;
+  memcpy (btf->strs + btf->strs_len, s, len);
+  btf->strs_len += len;
+  if ((err = strtab_insert (btf, off)))
+    return err;
+  return off;
+}
+
+/* ---- objects ---- */
+
+struct btfld_btf *
+btfld_btf_new (const struct btfld_btf *base)
+{
+  struct btfld_btf *btf = calloc (1, sizeof *btf);
+  if (!btf)
+    {
+      btfld_error (-ENOMEM, "out of memory");
+      return NULL;
+    }
+  btf->base = base;
+  btf->start_id = base ? btfld_type_cnt (base) : 1;
+  btf->str_start = base ? base->str_start + base->strs_len : 0;
+  if (!base)
+    {
+      /* A standalone object starts with the empty string.  */
+      btf->strs = calloc (1, 256);
+      if (!btf->strs)
+	{
+	  free (btf);
+	  btfld_error (-ENOMEM, "out of memory");
+	  return NULL;
+	}
+      btf->strs_cap = 256;
+      btf->strs_len = 1;
+    }
+  return btf;
+}
+
+void
+btfld_btf_free (struct btfld_btf *btf)
+{
+  if (!btf)
+    return;
+  free (btf->types);
+  free (btf->offs);
+  free (btf->strs);
+  free (btf->str_idx);
+  free (btf);
+}
+
+uint32_t
+btfld_type_cnt (const struct btfld_btf *btf)
+{
+  return btf->start_id + btf->nr;
+}
+
+uint32_t
+btfld_start_id (const struct btfld_btf *btf)
+{
+  return btf->start_id;
+}
+
+const struct btfld_btf *
+btfld_base (const struct btfld_btf *btf)
+{
+  return btf->base;
+}
+
+uint32_t
+btfld_strs_size (const struct btfld_btf *btf)
+{
+  return btf->strs_len;
+}
+
+const struct btf_type *
+btfld_type_by_id (const struct btfld_btf *btf, uint32_t id)
+{
+  if (id == 0)
+    return &void_type;
+  while (btf && id < btf->start_id)
+    btf = btf->base;
+  if (!btf || id >= btfld_type_cnt (btf))
+    return NULL;
+  return (const struct btf_type *) (btf->types + btf->offs[id - btf->start_id]);
+}
+
+struct btf_type *
+btfld_type_mut (struct btfld_btf *btf, uint32_t id)
+{
+  if (id < btf->start_id || id >= btfld_type_cnt (btf))
+    return NULL;
+  return (struct btf_type *) (btf->types + btf->offs[id - btf->start_id]);
+}
+
+const char *
+btfld_str (const struct btfld_btf *btf, uint32_t off)
+{
+  while (btf && off < btf->str_start)
+    btf = btf->base;
+  if (!btf || off - btf->str_start >= btf->strs_len)
+    return NULL;
+  return btf->strs + (off - btf->str_start);
+}
+
+const char *
+btfld_name (const struct btfld_btf *btf, uint32_t id)
+{
+  const struct btf_type *t = btfld_type_by_id (btf, id);
+  const char *s = t ? btfld_str (btf, t->name_off) : NULL;
+  return s ? s : "";
+}
+
+long
+btfld_add_type (struct btfld_btf *btf, const struct btf_type *t, size_t size)
+{
+  int err;
+  if (btfld_type_cnt (btf) > BTFLD_MAX_TYPE_ID)
+    return btfld_error (-E2BIG, "too many types (more than %u)",
+			BTFLD_MAX_TYPE_ID);
+  if ((err = grow ((void **) &btf->types, &btf->types_cap,
+		   btf->types_len + size, 1))
+      || (err = grow ((void **) &btf->offs, &btf->offs_cap, btf->nr + 1,
+		      sizeof *btf->offs)))
+    return err;
+  memcpy (btf->types + btf->types_len, t, size);
+  btf->offs[btf->nr++] = btf->types_len;
+  btf->types_len += size;
+  return btf->start_id + btf->nr - 1;
+}
+
+struct copy_ctx
+{
+  struct btfld_btf *dst;
+  const struct btfld_btf *src;
+  const uint32_t *map;
+  int err;
+};
+
+static int
+copy_str (uint32_t *off, void *p)
+{
+  struct copy_ctx *c = p;
+  const char *s = btfld_str (c->src, *off);
+  long n = s ? btfld_add_str (c->dst, s) : -EINVAL;
+  if (n < 0)
+    return c->err = (int) n;
+  *off = n;
+  return 0;
+}
+
+static int
+copy_id (uint32_t *id, void *p)
+{
+  struct copy_ctx *c = p;
+  *id = c->map[*id];
+  return 0;
+}
+
+long
+btfld_copy_type (struct btfld_btf *dst, const struct btfld_btf *src,
+		 uint32_t id, const uint32_t *map)
+{
+  const struct btf_type *t = btfld_type_by_id (src, id);
+  size_t size = btfld_type_rec_size (t);
+  struct btf_type *tmp = malloc (size);
+  if (!tmp)
+    return btfld_error (-ENOMEM, "out of memory");
+  memcpy (tmp, t, size);
+  struct copy_ctx c = { dst, src, map, 0 };
+  if (btfld_visit_strs (tmp, copy_str, &c))
+    {
+      free (tmp);
+      return c.err;
+    }
+  if (map)
+    btfld_visit_ids (tmp, copy_id, &c);
+  long nid = btfld_add_type (dst, tmp, size);
+  free (tmp);
+  return nid;
+}
+
+void *
+btfld_btf_raw (const struct btfld_btf *btf, size_t *size)
+{
+  struct btf_header hdr = {
+    .magic = BTF_MAGIC, .version = BTF_VERSION,
+    .hdr_len = sizeof hdr,
+    .type_off = 0, .type_len = btf->types_len,
+    .str_off = btf->types_len, .str_len = btf->strs_len,
+  };
+  size_t total = sizeof hdr + btf->types_len + btf->strs_len;
+  char *buf = malloc (total);
+  if (!buf)
+    {
+      btfld_error (-ENOMEM, "out of memory");
+      return NULL;
+    }
+  memcpy (buf, &hdr, sizeof hdr);
+  if (btf->types_len)
+    memcpy (buf + sizeof hdr, btf->types, btf->types_len);
+  if (btf->strs_len)
+    memcpy (buf + sizeof hdr + btf->types_len, btf->strs, btf->strs_len);
+  *size = total;
+  return buf;
+}

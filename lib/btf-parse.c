@@ -1,0 +1,371 @@
+/* btf-parse.c -- read one raw BTF blob and validate it completely:
+   header, section bounds, every record's kind, size, vlen, string offsets
+   and type ids, and reference loops.  Nothing downstream re-checks.  */
+
+#include "btfld-int.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+long
+btfld_blob_size (const void *data, size_t avail)
+{
+  struct btf_header h;
+  if (avail < sizeof h)
+    return btfld_error (-EINVAL, "truncated BTF header (%zu bytes, need %zu)",
+			avail, sizeof h);
+  memcpy (&h, data, sizeof h);
+  if (h.magic != BTF_MAGIC)
+    {
+      if (h.magic == __builtin_bswap16 (BTF_MAGIC))
+	return btfld_error (-EINVAL, "BTF of the other byte order is not "
+			    "supported");
+      return btfld_error (-EINVAL, "bad BTF magic 0x%04x", h.magic);
+    }
+  if (h.version != BTF_VERSION)
+    return btfld_error (-EINVAL, "unsupported BTF version %u", h.version);
+  if (h.flags != 0)
+    return btfld_error (-EINVAL, "unsupported BTF header flags 0x%x",
+			h.flags);
+  if (h.hdr_len < sizeof h || h.hdr_len > avail)
+    return btfld_error (-EINVAL, "bad BTF header length %u", h.hdr_len);
+  /* A longer header is allowed when its extra bytes are zero.  */
+  for (size_t i = sizeof h; i < h.hdr_len; i++)
+    if (((const unsigned char *) data)[i])
+      return btfld_error (-EINVAL, "unsupported BTF header extension");
+  uint64_t tend = (uint64_t) h.type_off + h.type_len;
+  uint64_t send = (uint64_t) h.str_off + h.str_len;
+  uint64_t end = h.hdr_len + (tend > send ? tend : send);
+  if (end > avail)
+    return btfld_error (-EINVAL, "truncated BTF: sections end at %llu, "
+			"only %zu bytes present",
+			(unsigned long long) end, avail);
+  if (h.type_off % 4)
+    return btfld_error (-EINVAL, "misaligned BTF type section (offset %u)",
+			h.type_off);
+  if (tend > h.str_off && send > h.type_off)
+    return btfld_error (-EINVAL, "BTF type and string sections overlap");
+  return (long) end;
+}
+
+static int
+check_strs (const char *s, uint32_t len, bool split)
+{
+  if (len == 0)
+    return split ? 0 : btfld_error (-EINVAL, "empty BTF string section");
+  if (!split && s[0] != '\0')
+    return btfld_error (-EINVAL, "BTF string section does not start with "
+			"an empty string");
+  if (s[len - 1] != '\0')
+    return btfld_error (-EINVAL, "BTF string section is not "
+			"NUL-terminated");
+  return 0;
+}
+
+/* Index the records of the type section.  */
+static int
+index_types (struct btfld_btf *btf)
+{
+  size_t off = 0;
+  while (off < btf->types_len)
+    {
+      uint32_t id = btf->start_id + btf->nr;
+      const struct btf_type *t = (const void *) (btf->types + off);
+      if (btf->types_len - off < sizeof *t)
+	return btfld_error (-EINVAL, "type [%u]: truncated record", id);
+      size_t sz = btfld_type_rec_size (t);
+      if (!sz)
+	return btfld_error (-EINVAL, "type [%u]: unknown kind %u", id,
+			    btfld_kind (t));
+      if (btf->types_len - off < sz)
+	return btfld_error (-EINVAL, "type [%u] %s: truncated record (%zu "
+			    "bytes, need %zu)", id,
+			    btfld_kind_str (btfld_kind (t)),
+			    btf->types_len - off, sz);
+      if (id > BTFLD_MAX_TYPE_ID)
+	return btfld_error (-E2BIG, "too many types (more than %u)",
+			    BTFLD_MAX_TYPE_ID);
+      if (btf->nr == btf->offs_cap)
+	{
+	  size_t ncap = btf->offs_cap ? btf->offs_cap * 2 : 256;
+	  uint32_t *n = realloc (btf->offs, ncap * sizeof *n);
+	  if (!n)
+	    return btfld_error (-ENOMEM, "out of memory");
+	  btf->offs = n;
+	  btf->offs_cap = ncap;
+	}
+      btf->offs[btf->nr++] = off;
+      off += sz;
+    }
+  return 0;
+}
+
+struct check_ctx
+{
+  const struct btfld_btf *btf;
+  uint32_t id;
+  const char *what;
+};
+
+static int
+type_err (const struct check_ctx *c, int err, const char *fmt, const char *a,
+	  unsigned long b)
+{
+  char msg[256];
+  snprintf (msg, sizeof msg, fmt, a, b);
+  const struct btf_type *t = btfld_type_by_id (c->btf, c->id);
+  const char *name = btfld_str (c->btf, t->name_off);
+  return btfld_error (err, "type [%u] %s '%s': %s", c->id,
+		      btfld_kind_str (btfld_kind (t)),
+		      name && *name ? name : "(anon)", msg);
+}
+
+static int
+check_str (uint32_t *off, void *p)
+{
+  struct check_ctx *c = p;
+  if (!btfld_str (c->btf, *off))
+    {
+      /* Report with a raw name: the record's own name may be the bad one.  */
+      const struct btf_type *t = btfld_type_by_id (c->btf, c->id);
+      return btfld_error (-EINVAL, "type [%u] %s: string offset %u out of "
+			  "range", c->id, btfld_kind_str (btfld_kind (t)),
+			  *off);
+    }
+  return 0;
+}
+
+static int
+check_id (uint32_t *id, void *p)
+{
+  struct check_ctx *c = p;
+  uint32_t cnt = btfld_type_cnt (c->btf);
+  if (*id >= cnt)
+    return type_err (c, -EINVAL, "%sreferences type id %lu out of range",
+		     "", *id);
+  return 0;
+}
+
+static bool
+pow2 (uint32_t v)
+{
+  return v && !(v & (v - 1));
+}
+
+/* Kind-specific rules (a subset of what the kernel enforces, enough that
+   every later pass can trust sizes and counts).  */
+static int
+check_kind (struct check_ctx *c, const struct btf_type *t)
+{
+  unsigned kind = btfld_kind (t), vlen = btfld_vlen (t);
+  switch (kind)
+    {
+    case BTF_KIND_INT:
+      {
+	uint32_t v = *(const uint32_t *) (t + 1);
+	if (vlen || !pow2 (t->size) || t->size > 16)
+	  return type_err (c, -EINVAL, "%sbad size or vlen (size %lu)", "",
+			   t->size);
+	if (BTF_INT_OFFSET (v) + BTF_INT_BITS (v) > t->size * 8u
+	    || (v & 0xf000ff00u))
+	  return type_err (c, -EINVAL, "%sbad bit layout 0x%lx", "", v);
+	return 0;
+      }
+    case BTF_KIND_PTR: case BTF_KIND_TYPEDEF: case BTF_KIND_VOLATILE:
+    case BTF_KIND_CONST: case BTF_KIND_RESTRICT: case BTF_KIND_FWD:
+    case BTF_KIND_TYPE_TAG: case BTF_KIND_ARRAY: case BTF_KIND_VAR:
+    case BTF_KIND_DECL_TAG:
+      if (vlen)
+	return type_err (c, -EINVAL, "%sbad vlen %lu", "", vlen);
+      if (kind == BTF_KIND_DECL_TAG
+	  && ((const struct btf_decl_tag *) (t + 1))->component_idx < -1)
+	return type_err (c, -EINVAL, "%sbad component index%lu", "", 0);
+      return 0;
+    case BTF_KIND_FUNC:
+      if (vlen > BTF_FUNC_EXTERN)
+	return type_err (c, -EINVAL, "%sbad linkage %lu", "", vlen);
+      return 0;
+    case BTF_KIND_FLOAT:
+      if (vlen || (t->size != 2 && t->size != 4 && t->size != 8
+		   && t->size != 12 && t->size != 16))
+	return type_err (c, -EINVAL, "%sbad size %lu", "", t->size);
+      return 0;
+    case BTF_KIND_ENUM: case BTF_KIND_ENUM64:
+      if (!pow2 (t->size) || t->size > 8)
+	return type_err (c, -EINVAL, "%sbad size %lu", "", t->size);
+      return 0;
+    default:
+      return 0;
+    }
+}
+
+/* Type ids T refers to that must be resolved before T itself: all but a
+   pointer's target, which is how legal cycles are broken.  */
+static bool
+edge_counts (const struct btf_type *t)
+{
+  return btfld_kind (t) != BTF_KIND_PTR;
+}
+
+struct loop_ctx
+{
+  const struct btfld_btf *btf;
+  uint8_t *state;		/* 0 new, 1 on stack, 2 done */
+  uint32_t *stack;		/* ids */
+  uint32_t *pos;		/* next field to visit per stack entry */
+};
+
+struct nth_ctx { unsigned n, i; uint32_t id; };
+
+static int
+nth_id (uint32_t *id, void *p)
+{
+  struct nth_ctx *c = p;
+  if (c->i++ == c->n)
+    {
+      c->id = *id;
+      return 1;
+    }
+  return 0;
+}
+
+/* Iterative DFS over the non-pointer references of our own types.  */
+static int
+check_loops (const struct btfld_btf *btf)
+{
+  uint32_t n = btf->nr, start = btf->start_id;
+  int err = 0;
+  uint8_t *state = calloc (n ? n : 1, 1);
+  uint32_t *stack = malloc ((n ? n : 1) * sizeof *stack);
+  uint32_t *pos = malloc ((n ? n : 1) * sizeof *pos);
+  if (!state || !stack || !pos)
+    {
+      err = btfld_error (-ENOMEM, "out of memory");
+      goto out;
+    }
+  for (uint32_t root = 0; root < n && !err; root++)
+    {
+      if (state[root])
+	continue;
+      size_t sp = 0;
+      stack[sp] = root;
+      pos[sp++] = 0;
+      state[root] = 1;
+      while (sp)
+	{
+	  uint32_t cur = stack[sp - 1];
+	  struct btf_type *t = (void *) (btf->types + btf->offs[cur]);
+	  struct nth_ctx nc = { pos[sp - 1]++, 0, 0 };
+	  if (!edge_counts (t) || !btfld_visit_ids (t, nth_id, &nc))
+	    {
+	      state[cur] = 2;
+	      sp--;
+	      continue;
+	    }
+	  if (nc.id < start)
+	    continue;
+	  uint32_t nx = nc.id - start;
+	  if (state[nx] == 1)
+	    {
+	      struct check_ctx c = { btf, nx + start, NULL };
+	      err = type_err (&c, -ELOOP, "%sreference loop through type "
+			      "[%lu]", "", cur + start);
+	      break;
+	    }
+	  if (state[nx] == 0)
+	    {
+	      state[nx] = 1;
+	      stack[sp] = nx;
+	      pos[sp++] = 0;
+	    }
+	}
+    }
+out:
+  free (state);
+  free (stack);
+  free (pos);
+  return err;
+}
+
+/* Kinds whose references must be of one kind.  */
+static int
+check_targets (struct check_ctx *c, const struct btf_type *t)
+{
+  unsigned kind = btfld_kind (t);
+  if (kind == BTF_KIND_FUNC)
+    {
+      const struct btf_type *p = btfld_type_by_id (c->btf, t->type);
+      if (btfld_kind (p) != BTF_KIND_FUNC_PROTO)
+	return type_err (c, -EINVAL, "%sprototype [%lu] is not a FUNC_PROTO",
+			 "", t->type);
+    }
+  else if (kind == BTF_KIND_DATASEC)
+    {
+      const struct btf_var_secinfo *v = (const void *) (t + 1);
+      for (unsigned i = 0; i < btfld_vlen (t); i++)
+	{
+	  const struct btf_type *p = btfld_type_by_id (c->btf, v[i].type);
+	  if (btfld_kind (p) != BTF_KIND_VAR && btfld_kind (p) != BTF_KIND_FUNC)
+	    return type_err (c, -EINVAL, "%sentry [%lu] is not a VAR", "",
+			     v[i].type);
+	}
+    }
+  return 0;
+}
+
+static int
+check_types (struct btfld_btf *btf)
+{
+  int err;
+  for (uint32_t i = 0; i < btf->nr; i++)
+    {
+      struct btf_type *t = (void *) (btf->types + btf->offs[i]);
+      struct check_ctx c = { btf, btf->start_id + i, NULL };
+      if ((err = btfld_visit_strs (t, check_str, &c))
+	  || (err = check_kind (&c, t))
+	  || (err = btfld_visit_ids (t, check_id, &c))
+	  || (err = check_targets (&c, t)))
+	return err;
+    }
+  return check_loops (btf);
+}
+
+struct btfld_btf *
+btfld_btf_parse (const void *data, size_t size, const struct btfld_btf *base)
+{
+  long blob = btfld_blob_size (data, size);
+  if (blob < 0)
+    return NULL;
+  struct btf_header h;
+  memcpy (&h, data, sizeof h);
+  const char *p = (const char *) data + h.hdr_len;
+  if (check_strs (p + h.str_off, h.str_len, base != NULL))
+    return NULL;
+
+  struct btfld_btf *btf = btfld_btf_new (base);
+  if (!btf)
+    return NULL;
+  btf->types = malloc (h.type_len ? h.type_len : 1);
+  btf->strs = realloc (btf->strs, h.str_len ? h.str_len : 1);
+  if (!btf->types || !btf->strs)
+    {
+      btfld_error (-ENOMEM, "out of memory");
+      goto fail;
+    }
+  memcpy (btf->types, p + h.type_off, h.type_len);
+  btf->types_len = btf->types_cap = h.type_len;
+  memcpy (btf->strs, p + h.str_off, h.str_len);
+  btf->strs_len = btf->strs_cap = h.str_len;
+  if (btf->str_start + (uint64_t) h.str_len > BTFLD_MAX_STR_OFF)
+    {
+      btfld_error (-E2BIG, "BTF string section too large");
+      goto fail;
+    }
+  if (index_types (btf) || check_types (btf))
+    goto fail;
+  return btf;
+fail:
+  btfld_btf_free (btf);
+  return NULL;
+}

@@ -1,0 +1,172 @@
+/* btfld.h -- public interface of the btfld core library.
+
+   A BTF object (struct btfld_btf) holds types and strings in their raw
+   on-disk layout (struct btf_type records from <linux/btf.h>), optionally
+   split on a base object: its ids then continue after the base's last id
+   and its string offsets after the base's string section.
+
+   Errors: functions returning a pointer return NULL, functions returning
+   int return a negative errno value; in both cases btfld_errmsg () says
+   what went wrong, naming the type id where there is one.  */
+
+#ifndef BTFLD_H
+#define BTFLD_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdbool.h>
+#include <linux/btf.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define BTFLD_VERSION_STRING "0.1"
+
+struct btfld_btf;
+
+/* ---- diagnostics ---- */
+
+/* The message of the last failed call.  */
+const char *btfld_errmsg (void);
+/* Set it (library internal, also used by the front ends).  */
+int btfld_error (int err, const char *fmt, ...)
+  __attribute__ ((format (printf, 2, 3)));
+/* Prefix the current message with PREFIX and ": ".  */
+void btfld_error_prefix (const char *prefix);
+
+/* Warnings go to this hook; the default prints to stderr.  */
+typedef void (*btfld_warn_fn) (void *ctx, const char *msg);
+void btfld_set_warn_hook (btfld_warn_fn fn, void *ctx);
+void btfld_warn (const char *fmt, ...) __attribute__ ((format (printf, 1, 2)));
+
+/* ---- the BTF object ---- */
+
+struct btfld_btf *btfld_btf_new (const struct btfld_btf *base);
+void btfld_btf_free (struct btfld_btf *btf);
+/* Parse and fully validate one raw blob (header, types, strings), split
+   on BASE when BASE is not NULL.  */
+struct btfld_btf *btfld_btf_parse (const void *data, size_t size,
+				   const struct btfld_btf *base);
+/* Size of the blob starting at DATA (header + sections), or a negative
+   errno when the header is not valid.  */
+long btfld_blob_size (const void *data, size_t avail);
+
+/* Number of ids including void and the base's: the largest id + 1.  */
+uint32_t btfld_type_cnt (const struct btfld_btf *btf);
+/* The first id owned by BTF (1 when it has no base).  */
+uint32_t btfld_start_id (const struct btfld_btf *btf);
+const struct btfld_btf *btfld_base (const struct btfld_btf *btf);
+/* Type record of ID, searching the base too; NULL when out of range.
+   Id 0 is the void type (an all-zero record).  */
+const struct btf_type *btfld_type_by_id (const struct btfld_btf *btf,
+					 uint32_t id);
+/* Writable record of one of BTF's own types.  */
+struct btf_type *btfld_type_mut (struct btfld_btf *btf, uint32_t id);
+/* String at OFF (base strings first); NULL when OFF is out of range.  */
+const char *btfld_str (const struct btfld_btf *btf, uint32_t off);
+/* Name of type ID, "" when anonymous.  */
+const char *btfld_name (const struct btfld_btf *btf, uint32_t id);
+/* Size of the own string section (bytes).  */
+uint32_t btfld_strs_size (const struct btfld_btf *btf);
+
+/* Intern S, returning its offset (a base string's offset when the base
+   has it).  */
+long btfld_add_str (struct btfld_btf *btf, const char *s);
+/* Append a raw type record of SIZE bytes; its string offsets must be
+   valid in BTF.  Returns the new id.  */
+long btfld_add_type (struct btfld_btf *btf, const struct btf_type *t,
+		     size_t size);
+/* Append type ID of SRC, re-interning its strings and rewriting its
+   type ids through MAP (indexed by SRC ids; NULL keeps them).  */
+long btfld_copy_type (struct btfld_btf *dst, const struct btfld_btf *src,
+		      uint32_t id, const uint32_t *map);
+
+/* Serialize into a malloc'd buffer (header + types + strings).  */
+void *btfld_btf_raw (const struct btfld_btf *btf, size_t *size);
+
+/* ---- walking a record ---- */
+
+static inline unsigned btfld_kind (const struct btf_type *t)
+{ return BTF_INFO_KIND (t->info); }
+static inline unsigned btfld_vlen (const struct btf_type *t)
+{ return BTF_INFO_VLEN (t->info); }
+static inline bool btfld_kflag (const struct btf_type *t)
+{ return BTF_INFO_KFLAG (t->info); }
+
+const char *btfld_kind_str (unsigned kind);
+/* Bytes the record of T occupies, 0 for an unknown kind.  */
+size_t btfld_type_rec_size (const struct btf_type *t);
+typedef int (*btfld_visit_fn) (uint32_t *field, void *ctx);
+/* Call FN on every type id field of T (stopping at a non-zero return).  */
+int btfld_visit_ids (struct btf_type *t, btfld_visit_fn fn, void *ctx);
+/* Call FN on every string offset field of T.  */
+int btfld_visit_strs (struct btf_type *t, btfld_visit_fn fn, void *ctx);
+
+/* ---- dump in bpftool's raw format ---- */
+
+#include <stdio.h>
+/* Print types FIRST..LAST (inclusive, ids of BTF or its base).  */
+void btfld_dump_raw (FILE *out, const struct btfld_btf *btf,
+		     uint32_t first, uint32_t last);
+
+/* ---- merging, fixups and dedup ---- */
+
+/* Symbol information of the linked output, used by the gcc fixups.  */
+struct btfld_symtab;
+
+struct btfld_stats
+{
+  unsigned inputs, blobs;
+  unsigned long types_in, types_out;
+  unsigned long bytes_in, bytes_out;
+};
+
+enum btfld_engine { BTFLD_ENGINE_LIBBPF = 0 };
+
+struct btfld_link_opts
+{
+  bool fixups;			/* apply the gcc fixups (default on) */
+  enum btfld_engine engine;
+  const struct btfld_btf *base;	/* split against this base, or NULL */
+};
+
+/* Append the blobs found in DATA (a concatenation of .BTF sections, with
+   possible zero padding between them) to LIST.  */
+struct btfld_blobs
+{
+  struct btfld_btf **v;
+  size_t n, alloc;
+};
+int btfld_blobs_add (struct btfld_blobs *list, const void *data, size_t size,
+		     const struct btfld_btf *base);
+void btfld_blobs_free (struct btfld_blobs *list);
+
+/* Merge BLOBS into one object (ids renumbered in blob order).  */
+struct btfld_btf *btfld_merge (struct btfld_blobs *blobs,
+			       const struct btfld_btf *base);
+/* Apply the gcc fixups using SYMS; returns a new object.  */
+struct btfld_btf *btfld_fixup (const struct btfld_btf *btf,
+			       const struct btfld_symtab *syms);
+/* Deduplicate; returns a new object.  */
+struct btfld_btf *btfld_dedup (const struct btfld_btf *btf,
+			       enum btfld_engine engine);
+/* Keep only the types for which KEEP[id] is true (ids of BTF's own
+   range); references to dropped types must not remain.  Returns a new
+   object with ids renumbered in order; *MAPP (if not NULL) receives the
+   old id -> new id map (0 for dropped), indexed by all ids.  */
+struct btfld_btf *btfld_filter (const struct btfld_btf *btf, const bool *keep,
+				uint32_t **mapp);
+
+/* The whole pipeline on the concatenated .BTF of a linked file:
+   split into blobs, merge, fix up, dedup.  */
+struct btfld_btf *btfld_link_btf (const void *data, size_t size,
+				  const struct btfld_symtab *syms,
+				  const struct btfld_link_opts *opts,
+				  struct btfld_stats *stats);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* BTFLD_H */

@@ -1,0 +1,73 @@
+/* elf-btf.h -- ELF side of the library: symbol information for the
+   fixups, and reading/rewriting the BTF sections of an ELF file.  */
+
+#ifndef BTFLD_ELF_BTF_H
+#define BTFLD_ELF_BTF_H
+
+#include "btfld.h"
+#include <libelf.h>
+#include <sys/types.h>
+
+struct btfld_sym
+{
+  const char *name;
+  unsigned char bind, type;
+  uint32_t shndx;
+  uint64_t value, size;
+  size_t order;			/* index in the symbol table order */
+};
+
+struct btfld_sec
+{
+  const char *name;
+  uint64_t addr, size, flags;
+};
+
+struct btfld_symtab
+{
+  unsigned e_type;		/* ET_REL, ET_EXEC, ET_DYN */
+  struct btfld_sym *syms;	/* sorted by name, then order */
+  size_t nsyms;
+  struct btfld_sec *secs;	/* by section index */
+  size_t nsecs;
+};
+
+struct btfld_symtab *btfld_symtab_from_elf (Elf *elf);
+void btfld_symtab_free (struct btfld_symtab *st);
+const struct btfld_sym *btfld_symtab_lookup (const struct btfld_symtab *st,
+					     const char *name, size_t *count);
+bool btfld_sym_defined (const struct btfld_sym *s);
+
+/* An ELF file read into memory.  */
+struct btfld_elf
+{
+  char *path;
+  unsigned char *image;		/* whole file (or archive member) */
+  size_t size;
+  Elf *elf;
+};
+
+/* Open PATH (or the SIZE bytes at OFFSET of FD when FD >= 0).  */
+int btfld_elf_open (struct btfld_elf *e, const char *path, int fd,
+		    off_t offset, size_t size);
+void btfld_elf_close (struct btfld_elf *e);
+/* Contents of section NAME, or NULL (with *SIZE 0) when absent.  */
+const void *btfld_elf_section (struct btfld_elf *e, const char *name,
+			       size_t *size);
+
+/* Section changes for btfld_elf_write.  DATA NULL removes the section;
+   a name the file lacks is added (non-allocated, PROGBITS).  */
+struct btfld_sec_update
+{
+  const char *name;
+  const void *data;
+  size_t size;
+};
+
+/* Write E with UPDATES applied to OUT_PATH atomically (a temporary file in
+   the same directory, then rename); mode of the original kept.  Every
+   other section's bytes are unchanged.  */
+int btfld_elf_write (struct btfld_elf *e, const char *out_path,
+		     const struct btfld_sec_update *updates, size_t n);
+
+#endif

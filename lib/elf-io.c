@@ -1,0 +1,459 @@
+/* elf-io.c -- read an ELF file (or archive member) into memory, find its
+   sections, and write it back with some sections replaced, added or
+   removed.  Everything else keeps its bytes: allocated sections keep their
+   offsets, non-allocated ones after a changed section move as a block.  */
+
+#include "btfld-int.h"
+#include "elf-btf.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static int
+read_all (int fd, off_t offset, unsigned char *buf, size_t size)
+{
+  size_t done = 0;
+  while (done < size)
+    {
+      ssize_t r = pread (fd, buf + done, size - done, offset + done);
+      if (r < 0 && errno == EINTR)
+	continue;
+      if (r <= 0)
+	return r < 0 ? -errno : -EIO;
+      done += r;
+    }
+  return 0;
+}
+
+int
+btfld_elf_open (struct btfld_elf *e, const char *path, int fd, off_t offset,
+		size_t size)
+{
+  int own = -1, err;
+  memset (e, 0, sizeof *e);
+  if (elf_version (EV_CURRENT) == EV_NONE)
+    return btfld_error (-EINVAL, "libelf initialization failed");
+  if (fd < 0)
+    {
+      struct stat st;
+      fd = own = open (path, O_RDONLY);
+      if (fd < 0 || fstat (fd, &st))
+	return btfld_error (-errno, "cannot open: %s", strerror (errno));
+      offset = 0;
+      size = st.st_size;
+    }
+  e->path = strdup (path);
+  e->image = malloc (size ? size : 1);
+  e->size = size;
+  if (!e->path || !e->image)
+    err = btfld_error (-ENOMEM, "out of memory");
+  else if ((err = read_all (fd, offset, e->image, size)))
+    btfld_error (err, "cannot read: %s", strerror (-err));
+  if (own >= 0)
+    close (own);
+  if (err)
+    goto fail;
+  e->elf = elf_memory ((char *) e->image, size);
+  GElf_Ehdr eh;
+  if (!e->elf || elf_kind (e->elf) != ELF_K_ELF || !gelf_getehdr (e->elf, &eh))
+    {
+      err = btfld_error (-EINVAL, "not an ELF object file");
+      goto fail;
+    }
+  size_t shstrndx;
+  if (elf_getshdrstrndx (e->elf, &shstrndx))
+    {
+      err = btfld_error (-EINVAL, "malformed ELF section headers: %s",
+			 elf_errmsg (-1));
+      goto fail;
+    }
+  return 0;
+fail:
+  btfld_elf_close (e);
+  return err;
+}
+
+void
+btfld_elf_close (struct btfld_elf *e)
+{
+  if (e->elf)
+    elf_end (e->elf);
+  free (e->image);
+  free (e->path);
+  memset (e, 0, sizeof *e);
+}
+
+static Elf_Scn *
+find_scn (Elf *elf, const char *name, GElf_Shdr *shp)
+{
+  size_t shstrndx;
+  Elf_Scn *scn = NULL;
+  if (elf_getshdrstrndx (elf, &shstrndx))
+    return NULL;
+  while ((scn = elf_nextscn (elf, scn)))
+    {
+      const char *n;
+      if (gelf_getshdr (scn, shp)
+	  && (n = elf_strptr (elf, shstrndx, shp->sh_name))
+	  && strcmp (n, name) == 0)
+	return scn;
+    }
+  return NULL;
+}
+
+const void *
+btfld_elf_section (struct btfld_elf *e, const char *name, size_t *size)
+{
+  GElf_Shdr sh;
+  Elf_Scn *scn = find_scn (e->elf, name, &sh);
+  *size = 0;
+  if (!scn || sh.sh_type == SHT_NOBITS)
+    return NULL;
+  if (sh.sh_offset > e->size || sh.sh_size > e->size - sh.sh_offset)
+    {
+      btfld_error (-EINVAL, "section %s lies outside the file", name);
+      *size = (size_t) -1;
+      return NULL;
+    }
+  *size = sh.sh_size;
+  return e->image + sh.sh_offset;
+}
+
+/* ---- writing ---- */
+
+struct out_sec
+{
+  GElf_Shdr sh;
+  const void *data;
+  size_t old_index;		/* 0 for an added section */
+  uint64_t old_size;
+};
+
+static uint64_t
+align_up (uint64_t v, uint64_t a)
+{
+  return a > 1 ? (v + a - 1) / a * a : v;
+}
+
+static int
+by_offset (const void *a, const void *b)
+{
+  const struct out_sec *const *x = a, *const *y = b;
+  uint64_t p = (*x)->sh.sh_offset, q = (*y)->sh.sh_offset;
+  return p < q ? -1 : p > q;
+}
+
+/* Assign file offsets in file order: up to the first changed
+   non-allocated section everything stays; from there on each
+   non-allocated section follows its predecessor at its alignment.
+   Allocated sections never move (nor grow).  *MOVED_FROM receives the old
+   offset where moving began.  */
+static int
+layout (struct out_sec *secs, size_t n, const bool *changed, uint64_t start,
+	uint64_t *end, uint64_t *moved_from)
+{
+  struct out_sec **ord = malloc ((n ? n : 1) * sizeof *ord);
+  if (!ord)
+    return btfld_error (-ENOMEM, "out of memory");
+  for (size_t i = 1; i < n; i++)
+    ord[i - 1] = &secs[i];
+  qsort (ord, n ? n - 1 : 0, sizeof *ord, by_offset);
+  uint64_t pos = start;
+  bool moving = false;
+  int err = 0;
+  *moved_from = UINT64_MAX;
+  for (size_t k = 0; k + 1 < n; k++)
+    {
+      struct out_sec *s = ord[k];
+      bool ch = changed[s - secs];
+      uint64_t fsize = s->sh.sh_type == SHT_NOBITS ? 0 : s->sh.sh_size;
+      if (s->sh.sh_flags & SHF_ALLOC)
+	{
+	  if ((ch && s->sh.sh_size > s->old_size)
+	      || (fsize && s->sh.sh_offset < pos))
+	    {
+	      err = btfld_error (-EINVAL, "cannot grow or move an allocated "
+				 "section");
+	      break;
+	    }
+	}
+      else if (moving || ch)
+	{
+	  if (!moving)
+	    *moved_from = s->sh.sh_offset;
+	  moving = true;
+	  s->sh.sh_offset = align_up (pos, s->sh.sh_addralign);
+	}
+      if (s->sh.sh_offset + fsize > pos)
+	pos = s->sh.sh_offset + fsize;
+    }
+  *end = pos;
+  free (ord);
+  return err;
+}
+
+static long
+add_shstr (char **tab, size_t *len, const char *name)
+{
+  size_t l = strlen (name) + 1;
+  char *n = realloc (*tab, *len + l);
+  if (!n)
+    return btfld_error (-ENOMEM, "out of memory");
+  memcpy (n + *len, name, l);
+  *tab = n;
+  *len += l;
+  return (long) (*len - l);
+}
+
+/* Build the output section list of E with UPDATES applied.  Also returns
+   the new .shstrtab (when names were added) and the old->new index map.  */
+static int
+plan_sections (struct btfld_elf *e, const struct btfld_sec_update *upd,
+	       size_t nupd, struct out_sec **secsp, size_t *np, bool **chp,
+	       char **shstr, size_t **mapp)
+{
+  size_t nold, shstrndx;
+  if (elf_getshdrnum (e->elf, &nold) || elf_getshdrstrndx (e->elf, &shstrndx))
+    return btfld_error (-EINVAL, "%s", elf_errmsg (-1));
+  struct out_sec *secs = calloc (nold + nupd + 1, sizeof *secs);
+  bool *changed = calloc (nold + nupd + 1, sizeof *changed);
+  size_t *map = calloc (nold + 1, sizeof *map);
+  GElf_Shdr ssh;
+  gelf_getshdr (elf_getscn (e->elf, shstrndx), &ssh);
+  size_t stlen = ssh.sh_size;
+  char *st = malloc (stlen + 1);
+  if (!secs || !changed || !map || !st)
+    return btfld_error (-ENOMEM, "out of memory");
+  memcpy (st, e->image + ssh.sh_offset, stlen);
+  size_t n = 1;
+  bool names_added = false;
+  for (size_t i = 1; i < nold; i++)
+    {
+      GElf_Shdr sh;
+      gelf_getshdr (elf_getscn (e->elf, i), &sh);
+      const char *name = elf_strptr (e->elf, shstrndx, sh.sh_name);
+      const struct btfld_sec_update *u = NULL;
+      for (size_t k = 0; k < nupd; k++)
+	if (name && strcmp (name, upd[k].name) == 0)
+	  u = &upd[k];
+      if (u && !u->data)
+	continue;		/* removed */
+      map[i] = n;
+      secs[n].sh = sh;
+      secs[n].old_index = i;
+      secs[n].old_size = sh.sh_size;
+      secs[n].data = sh.sh_type == SHT_NOBITS ? NULL : e->image + sh.sh_offset;
+      if (u)
+	{
+	  secs[n].data = u->data;
+	  secs[n].sh.sh_size = u->size;
+	  changed[n] = true;
+	}
+      n++;
+    }
+  for (size_t k = 0; k < nupd; k++)
+    {
+      GElf_Shdr sh;
+      if (!upd[k].data || find_scn (e->elf, upd[k].name, &sh))
+	continue;
+      long off = add_shstr (&st, &stlen, upd[k].name);
+      if (off < 0)
+	return (int) off;
+      names_added = true;
+      memset (&secs[n].sh, 0, sizeof secs[n].sh);
+      secs[n].sh.sh_name = off;
+      secs[n].sh.sh_type = SHT_PROGBITS;
+      secs[n].sh.sh_addralign = 4;
+      secs[n].sh.sh_size = upd[k].size;
+      /* After everything: the layout places it last.  */
+      secs[n].sh.sh_offset = e->size;
+      secs[n].data = upd[k].data;
+      changed[n++] = true;
+    }
+  if (names_added)
+    {
+      size_t si = map[shstrndx];
+      secs[si].data = st;
+      secs[si].sh.sh_size = stlen;
+      changed[si] = true;
+      *shstr = st;
+    }
+  else
+    free (st);
+  *secsp = secs;
+  *np = n;
+  *chp = changed;
+  *mapp = map;
+  return 0;
+}
+
+/* Section indices stored in headers and symbols follow removals.  */
+static int
+renumber (struct out_sec *secs, size_t n, const size_t *map, size_t nold,
+	  Elf_Scn **oscn)
+{
+  for (size_t i = 1; i < n; i++)
+    {
+      GElf_Shdr *sh = &secs[i].sh;
+      if (sh->sh_link && sh->sh_link < nold)
+	sh->sh_link = map[sh->sh_link];
+      if ((sh->sh_type == SHT_REL || sh->sh_type == SHT_RELA
+	   || (sh->sh_flags & SHF_INFO_LINK)) && sh->sh_info < nold)
+	sh->sh_info = map[sh->sh_info];
+      if (sh->sh_type != SHT_SYMTAB && sh->sh_type != SHT_DYNSYM)
+	continue;
+      Elf_Data *d = elf_getdata (oscn[i], NULL);
+      size_t cnt = sh->sh_entsize ? sh->sh_size / sh->sh_entsize : 0;
+      for (size_t k = 0; k < cnt; k++)
+	{
+	  GElf_Sym s;
+	  if (!gelf_getsym (d, k, &s))
+	    return btfld_error (-EINVAL, "%s", elf_errmsg (-1));
+	  if (s.st_shndx && s.st_shndx < SHN_LORESERVE && s.st_shndx < nold)
+	    {
+	      if (!map[s.st_shndx])
+		return btfld_error (-EINVAL, "symbol %zu refers to a removed "
+				   "section", k);
+	      s.st_shndx = map[s.st_shndx];
+	      gelf_update_sym (d, k, &s);
+	    }
+	}
+    }
+  return 0;
+}
+
+static int
+emit (struct btfld_elf *e, int fd, struct out_sec *secs, size_t n,
+      const bool *changed, const size_t *map, size_t shstr_new)
+{
+  GElf_Ehdr eh;
+  size_t nold, phnum;
+  int err = 0;
+  Elf *out = elf_begin (fd, ELF_C_WRITE, NULL);
+  Elf_Scn **oscn = calloc (n, sizeof *oscn);
+  if (!out || !oscn || !gelf_getehdr (e->elf, &eh)
+      || elf_getshdrnum (e->elf, &nold) || elf_getphdrnum (e->elf, &phnum)
+      || !gelf_newehdr (out, gelf_getclass (e->elf)))
+    {
+      err = btfld_error (-EINVAL, "%s", elf_errmsg (-1));
+      goto out;
+    }
+  elf_flagelf (out, ELF_C_SET, ELF_F_LAYOUT);
+  if (phnum)
+    {
+      gelf_newphdr (out, phnum);
+      for (size_t i = 0; i < phnum; i++)
+	{
+	  GElf_Phdr ph;
+	  gelf_getphdr (e->elf, i, &ph);
+	  gelf_update_phdr (out, i, &ph);
+	}
+    }
+  for (size_t i = 1; i < n; i++)
+    {
+      oscn[i] = elf_newscn (out);
+      Elf_Data *d = elf_newdata (oscn[i]);
+      if (!oscn[i] || !d)
+	{
+	  err = btfld_error (-EINVAL, "%s", elf_errmsg (-1));
+	  goto out;
+	}
+      bool sym = secs[i].sh.sh_type == SHT_SYMTAB
+		 || secs[i].sh.sh_type == SHT_DYNSYM;
+      d->d_buf = (void *) secs[i].data;
+      d->d_size = secs[i].sh.sh_type == SHT_NOBITS ? secs[i].sh.sh_size
+		  : secs[i].sh.sh_size;
+      d->d_type = ELF_T_BYTE;
+      d->d_align = 1;
+      if (sym && !changed[i] && secs[i].old_index)
+	{
+	  /* Translated, so symbols can be renumbered.  */
+	  Elf_Data *src = elf_getdata (elf_getscn (e->elf, secs[i].old_index),
+				       NULL);
+	  *d = *src;
+	}
+      gelf_update_shdr (oscn[i], &secs[i].sh);
+    }
+  uint64_t end = 0, moved_from = UINT64_MAX;
+  if ((err = layout (secs, n, changed, eh.e_ehsize, &end, &moved_from))
+      || (err = renumber (secs, n, map, nold, oscn)))
+    goto out;
+  for (size_t i = 1; i < n; i++)
+    gelf_update_shdr (oscn[i], &secs[i].sh);
+  if (eh.e_shoff >= moved_from || n != nold)
+    eh.e_shoff = align_up (end, gelf_getclass (e->elf) == ELFCLASS64 ? 8 : 4);
+  eh.e_shnum = n < SHN_LORESERVE ? n : 0;
+  eh.e_shstrndx = shstr_new;
+  gelf_update_ehdr (out, &eh);
+  if (n >= SHN_LORESERVE)
+    {
+      err = btfld_error (-E2BIG, "too many sections");
+      goto out;
+    }
+  if (elf_update (out, ELF_C_WRITE) < 0)
+    err = btfld_error (-EIO, "cannot write ELF: %s", elf_errmsg (-1));
+out:
+  if (out)
+    elf_end (out);
+  free (oscn);
+  return err;
+}
+
+int
+btfld_elf_write (struct btfld_elf *e, const char *out_path,
+		 const struct btfld_sec_update *updates, size_t nupd)
+{
+  struct out_sec *secs = NULL;
+  bool *changed = NULL;
+  char *shstr = NULL;
+  size_t *map = NULL, n = 0, shstrndx = 0;
+  struct stat st;
+  int err, fd = -1;
+  char *tmp = malloc (strlen (out_path) + 16);
+  if (!tmp)
+    return btfld_error (-ENOMEM, "out of memory");
+  sprintf (tmp, "%s.btfldXXXXXX", out_path);
+  elf_getshdrstrndx (e->elf, &shstrndx);
+  if ((err = plan_sections (e, updates, nupd, &secs, &n, &changed, &shstr,
+			    &map)))
+    goto out;
+  fd = mkstemp (tmp);
+  if (fd < 0)
+    {
+      err = btfld_error (-errno, "cannot create %s: %s", tmp,
+			 strerror (errno));
+      goto out;
+    }
+  mode_t mode = 0644;
+  if (stat (e->path, &st) == 0)
+    mode = st.st_mode & 07777;
+  if ((err = emit (e, fd, secs, n, changed, map, map[shstrndx])))
+    goto out;
+  if (fchmod (fd, mode) || fsync (fd) || close (fd))
+    {
+      fd = -1;
+      err = btfld_error (-errno, "cannot write %s: %s", tmp, strerror (errno));
+      goto out;
+    }
+  fd = -1;
+  if (rename (tmp, out_path))
+    err = btfld_error (-errno, "cannot rename %s to %s: %s", tmp, out_path,
+		       strerror (errno));
+out:
+  if (fd >= 0)
+    close (fd);
+  if (err)
+    unlink (tmp);
+  free (tmp);
+  free (secs);
+  free (changed);
+  free (shstr);
+  free (map);
+  return err;
+}

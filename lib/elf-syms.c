@@ -1,0 +1,182 @@
+/* elf-syms.c -- what the gcc fixups need to know of the linked output:
+   its symbols (name, binding, section, value) and its sections (name,
+   address, size).  Read with libelf; names are copied.  */
+
+#include "btfld-int.h"
+#include "elf-btf.h"
+
+#include <errno.h>
+#include <gelf.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int
+by_name (const void *a, const void *b)
+{
+  const struct btfld_sym *x = a, *y = b;
+  int c = strcmp (x->name, y->name);
+  if (c)
+    return c;
+  return x->order < y->order ? -1 : x->order > y->order;
+}
+
+static char *
+save (struct btfld_symtab *st, const char *s)
+{
+  size_t len = strlen (s) + 1;
+  char *p = malloc (len);
+  if (p)
+    memcpy (p, s, len);
+  (void) st;
+  return p;
+}
+
+static int
+read_sections (struct btfld_symtab *st, Elf *elf, size_t shstrndx)
+{
+  size_t n;
+  if (elf_getshdrnum (elf, &n))
+    return btfld_error (-EINVAL, "%s", elf_errmsg (-1));
+  st->secs = calloc (n ? n : 1, sizeof *st->secs);
+  if (!st->secs)
+    return btfld_error (-ENOMEM, "out of memory");
+  st->nsecs = n;
+  for (size_t i = 0; i < n; i++)
+    {
+      GElf_Shdr sh;
+      Elf_Scn *scn = elf_getscn (elf, i);
+      if (!scn || !gelf_getshdr (scn, &sh))
+	return btfld_error (-EINVAL, "%s", elf_errmsg (-1));
+      const char *name = elf_strptr (elf, shstrndx, sh.sh_name);
+      st->secs[i].name = save (st, name ? name : "");
+      st->secs[i].addr = sh.sh_addr;
+      st->secs[i].size = sh.sh_size;
+      st->secs[i].flags = sh.sh_flags;
+      if (!st->secs[i].name)
+	return btfld_error (-ENOMEM, "out of memory");
+    }
+  return 0;
+}
+
+static Elf_Scn *
+find_symtab (Elf *elf, GElf_Shdr *shp)
+{
+  Elf_Scn *scn = NULL, *dyn = NULL;
+  GElf_Shdr dsh;
+  while ((scn = elf_nextscn (elf, scn)))
+    {
+      if (!gelf_getshdr (scn, shp))
+	continue;
+      if (shp->sh_type == SHT_SYMTAB)
+	return scn;
+      if (shp->sh_type == SHT_DYNSYM)
+	dyn = scn, dsh = *shp;
+    }
+  if (dyn)
+    *shp = dsh;
+  return dyn;
+}
+
+static int
+read_symbols (struct btfld_symtab *st, Elf *elf)
+{
+  GElf_Shdr sh;
+  Elf_Scn *scn = find_symtab (elf, &sh);
+  if (!scn)
+    return 0;
+  Elf_Data *d = elf_getdata (scn, NULL);
+  size_t n = sh.sh_entsize ? sh.sh_size / sh.sh_entsize : 0;
+  st->syms = calloc (n ? n : 1, sizeof *st->syms);
+  if (!d || !st->syms)
+    return btfld_error (-ENOMEM, "cannot read the symbol table");
+  for (size_t i = 1; i < n; i++)
+    {
+      GElf_Sym s;
+      if (!gelf_getsym (d, i, &s))
+	break;
+      const char *name = elf_strptr (elf, sh.sh_link, s.st_name);
+      unsigned type = GELF_ST_TYPE (s.st_info);
+      if (!name || !*name || type == STT_SECTION || type == STT_FILE)
+	continue;
+      struct btfld_sym *y = &st->syms[st->nsyms];
+      y->name = save (st, name);
+      if (!y->name)
+	return btfld_error (-ENOMEM, "out of memory");
+      y->bind = GELF_ST_BIND (s.st_info);
+      y->type = type;
+      y->shndx = s.st_shndx;
+      y->value = s.st_value;
+      y->size = s.st_size;
+      y->order = st->nsyms++;
+    }
+  qsort (st->syms, st->nsyms, sizeof *st->syms, by_name);
+  return 0;
+}
+
+struct btfld_symtab *
+btfld_symtab_from_elf (Elf *elf)
+{
+  GElf_Ehdr eh;
+  size_t shstrndx;
+  struct btfld_symtab *st = calloc (1, sizeof *st);
+  if (!st)
+    {
+      btfld_error (-ENOMEM, "out of memory");
+      return NULL;
+    }
+  if (!gelf_getehdr (elf, &eh) || elf_getshdrstrndx (elf, &shstrndx))
+    {
+      btfld_error (-EINVAL, "not an ELF file: %s", elf_errmsg (-1));
+      free (st);
+      return NULL;
+    }
+  st->e_type = eh.e_type;
+  if (read_sections (st, elf, shstrndx) || read_symbols (st, elf))
+    {
+      btfld_symtab_free (st);
+      return NULL;
+    }
+  return st;
+}
+
+void
+btfld_symtab_free (struct btfld_symtab *st)
+{
+  if (!st)
+    return;
+  for (size_t i = 0; i < st->nsyms; i++)
+    free ((char *) st->syms[i].name);
+  for (size_t i = 0; i < st->nsecs; i++)
+    free ((char *) st->secs[i].name);
+  free (st->syms);
+  free (st->secs);
+  free (st);
+}
+
+/* The run of symbols named NAME (in symbol table order).  */
+const struct btfld_sym *
+btfld_symtab_lookup (const struct btfld_symtab *st, const char *name,
+		     size_t *count)
+{
+  size_t lo = 0, hi = st->nsyms;
+  while (lo < hi)
+    {
+      size_t mid = (lo + hi) / 2;
+      if (strcmp (st->syms[mid].name, name) < 0)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  size_t end = lo;
+  while (end < st->nsyms && strcmp (st->syms[end].name, name) == 0)
+    end++;
+  *count = end - lo;
+  return st->syms + lo;
+}
+
+bool
+btfld_sym_defined (const struct btfld_sym *s)
+{
+  return s->shndx != SHN_UNDEF && s->shndx != SHN_COMMON
+	 && s->shndx < SHN_LORESERVE;
+}

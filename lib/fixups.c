@@ -1,0 +1,426 @@
+/* fixups.c -- make gcc 12's BTF kernel-valid using what only the linker
+   knows: which functions and variables exist in the output, their binding,
+   section and address.
+
+   - FUNC: dropped when anonymous, when only declared (gcc gives a
+     declaration's parameters no names), or when no defined symbol has its
+     name; otherwise linkage from the symbol's binding.
+   - VAR: dropped unless a defined symbol has its name (extern and
+     optimized-out variables); linkage from the binding.
+   - DATASEC: rebuilt per output section from the kept VARs: size of the
+     section, offsets from the symbol values, sorted by offset.
+   - INT: gcc's SIGNED|CHAR for 'char' (rejected by the kernel) becomes
+     SIGNED, a lone CHAR becomes unsigned, as pahole encodes them.
+   - ENUM of size 8: gcc 12 truncated its values; say so.
+   Anonymous types that only dropped types referenced go too.  */
+
+#include "btfld-int.h"
+#include "elf-btf.h"
+
+#include <errno.h>
+#include <elf.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct fix
+{
+  const struct btfld_btf *btf;
+  const struct btfld_symtab *syms;
+  uint32_t cnt, start;
+  bool *keep;
+  uint8_t *linkage;		/* new FUNC/VAR linkage */
+  const struct btfld_sym **var_sym;	/* chosen symbol per VAR */
+  uint32_t *var_sec;		/* name of the DATASEC listing each VAR */
+  uint32_t *claim;		/* per symbol: the VAR that describes it */
+};
+
+static bool
+is_func_sym (const struct btfld_sym *s)
+{
+  return s->type == STT_FUNC || s->type == STT_GNU_IFUNC;
+}
+
+static bool
+is_data_sym (const struct btfld_sym *s)
+{
+  return s->type == STT_OBJECT || s->type == STT_TLS
+	 || s->type == STT_NOTYPE;
+}
+
+/* A prototype with an unnamed parameter comes from a declaration.  */
+static bool
+proto_is_declaration (const struct btfld_btf *btf, uint32_t proto)
+{
+  const struct btf_type *p = btfld_type_by_id (btf, proto);
+  const struct btf_param *a = (const void *) (p + 1);
+  for (unsigned i = 0; i < btfld_vlen (p); i++)
+    if (!a[i].name_off && a[i].type)
+      return true;
+  return false;
+}
+
+static void
+fix_func (struct fix *f, uint32_t id, const struct btf_type *t)
+{
+  const char *name = btfld_str (f->btf, t->name_off);
+  size_t n;
+  if (!*name || proto_is_declaration (f->btf, t->type))
+    {
+      f->keep[id] = false;
+      return;
+    }
+  const struct btfld_sym *s = btfld_symtab_lookup (f->syms, name, &n);
+  bool local = false, global = false;
+  for (size_t i = 0; i < n; i++)
+    if (btfld_sym_defined (&s[i]) && is_func_sym (&s[i]))
+      {
+	if (s[i].bind == STB_LOCAL)
+	  local = true;
+	else
+	  global = true;
+      }
+  f->keep[id] = local || global;
+  f->linkage[id] = global ? BTF_FUNC_GLOBAL : BTF_FUNC_STATIC;
+}
+
+/* Static variables of the same name in several objects are told apart by
+   order: the K-th such VAR (in input order) is the K-th local symbol of
+   that name (ld keeps input order in the symbol table).  */
+struct seen { const char *name; size_t count; };
+
+static size_t
+seen_next (struct seen **v, size_t *n, const char *name)
+{
+  for (size_t i = 0; i < *n; i++)
+    if (strcmp ((*v)[i].name, name) == 0)
+      return (*v)[i].count++;
+  struct seen *nv = realloc (*v, (*n + 1) * sizeof *nv);
+  if (!nv)
+    return 0;
+  *v = nv;
+  nv[*n].name = name;
+  nv[(*n)++].count = 1;
+  return 0;
+}
+
+/* A defined variable is described by one VAR.  gcc also emits VARs for
+   extern declarations, listed in whatever DATASEC it guessed: prefer the
+   VAR whose DATASEC names the symbol's own section, else the first.  */
+static void
+claim_symbol (struct fix *f, uint32_t id)
+{
+  const struct btfld_sym *s = f->var_sym[id];
+  uint32_t *c = &f->claim[s - f->syms->syms];
+  const char *sec = s->shndx < f->syms->nsecs ? f->syms->secs[s->shndx].name
+		    : "";
+  if (*c)
+    {
+      const char *mine = btfld_str (f->btf, f->var_sec[id]);
+      const char *theirs = btfld_str (f->btf, f->var_sec[*c]);
+      if (strcmp (theirs, sec) == 0 || strcmp (mine, sec) != 0)
+	{
+	  f->var_sym[id] = NULL;
+	  return;
+	}
+      f->keep[*c] = false;
+      f->var_sym[*c] = NULL;
+    }
+  *c = id;
+}
+
+static void
+fix_var (struct fix *f, uint32_t id, const struct btf_type *t,
+	 struct seen **seen, size_t *nseen)
+{
+  const char *name = btfld_str (f->btf, t->name_off);
+  const struct btf_var *v = (const void *) (t + 1);
+  size_t n;
+  const struct btfld_sym *s = btfld_symtab_lookup (f->syms, name, &n);
+  const struct btfld_sym *global = NULL, *locals[64];
+  size_t nlocal = 0;
+  f->keep[id] = false;
+  for (size_t i = 0; i < n; i++)
+    if (btfld_sym_defined (&s[i]) && is_data_sym (&s[i]))
+      {
+	if (s[i].bind != STB_LOCAL)
+	  global = &s[i];
+	else if (nlocal < 64)
+	  locals[nlocal++] = &s[i];
+      }
+  if (v->linkage == BTF_VAR_GLOBAL_EXTERN && !global)
+    return;
+  if (v->linkage != BTF_VAR_STATIC && global)
+    f->var_sym[id] = global;
+  else if (v->linkage == BTF_VAR_STATIC && nlocal)
+    {
+      size_t k = seen_next (seen, nseen, name);
+      f->var_sym[id] = k < nlocal ? locals[k] : NULL;
+    }
+  else
+    f->var_sym[id] = global ? global : nlocal ? locals[0] : NULL;
+  if (!f->var_sym[id])
+    return;
+  claim_symbol (f, id);
+  if (!f->var_sym[id])
+    return;
+  f->keep[id] = true;
+  f->linkage[id] = f->var_sym[id]->bind == STB_LOCAL
+		   ? BTF_VAR_STATIC : BTF_VAR_GLOBAL_ALLOCATED;
+}
+
+static void
+note_datasecs (struct fix *f)
+{
+  for (uint32_t id = f->start; id < f->cnt; id++)
+    {
+      const struct btf_type *t = btfld_type_by_id (f->btf, id);
+      const struct btf_var_secinfo *v = (const void *) (t + 1);
+      if (btfld_kind (t) != BTF_KIND_DATASEC)
+	continue;
+      for (unsigned i = 0; i < btfld_vlen (t); i++)
+	if (v[i].type >= f->start)
+	  f->var_sec[v[i].type] = t->name_off;
+    }
+}
+
+static void
+decide (struct fix *f)
+{
+  struct seen *seen = NULL;
+  size_t nseen = 0;
+  note_datasecs (f);
+  for (uint32_t id = f->start; id < f->cnt; id++)
+    {
+      const struct btf_type *t = btfld_type_by_id (f->btf, id);
+      f->keep[id] = true;
+      switch (btfld_kind (t))
+	{
+	case BTF_KIND_FUNC:
+	  fix_func (f, id, t);
+	  break;
+	case BTF_KIND_VAR:
+	  fix_var (f, id, t, &seen, &nseen);
+	  break;
+	case BTF_KIND_DATASEC:
+	  f->keep[id] = false;
+	  break;
+	case BTF_KIND_ENUM:
+	  if (t->size == 8)
+	    btfld_warn ("type [%u] ENUM '%s': 64-bit enumerator values were "
+			"truncated to 32 bits by the compiler", id,
+			btfld_str (f->btf, t->name_off));
+	  break;
+	default:
+	  break;
+	}
+    }
+  free (seen);
+}
+
+struct mark_ctx { bool *mark; uint32_t *stack; size_t sp; uint32_t start; };
+
+static int
+push_ref (uint32_t *id, void *p)
+{
+  struct mark_ctx *m = p;
+  if (*id >= m->start && !m->mark[*id])
+    {
+      m->mark[*id] = true;
+      m->stack[m->sp++] = *id;
+    }
+  return 0;
+}
+
+/* Keep what is named (or a kept FUNC/VAR) and everything that reaches
+   it; an anonymous type nothing kept refers to is gone.  */
+static int
+sweep (struct fix *f)
+{
+  bool *mark = calloc (f->cnt, sizeof *mark);
+  uint32_t *stack = malloc (f->cnt * sizeof *stack);
+  if (!mark || !stack)
+    {
+      free (mark);
+      free (stack);
+      return btfld_error (-ENOMEM, "out of memory");
+    }
+  struct mark_ctx m = { mark, stack, 0, f->start };
+  for (uint32_t id = f->start; id < f->cnt; id++)
+    {
+      const struct btf_type *t = btfld_type_by_id (f->btf, id);
+      if (f->keep[id] && t->name_off && btfld_kind (t) != BTF_KIND_DECL_TAG)
+	{
+	  uint32_t x = id;
+	  push_ref (&x, &m);
+	}
+    }
+  while (m.sp)
+    {
+      uint32_t id = stack[--m.sp];
+      btfld_visit_ids ((struct btf_type *) btfld_type_by_id (f->btf, id),
+		       push_ref, &m);
+    }
+  for (uint32_t id = f->start; id < f->cnt; id++)
+    {
+      const struct btf_type *t = btfld_type_by_id (f->btf, id);
+      if (btfld_kind (t) == BTF_KIND_DECL_TAG)
+	f->keep[id] = f->keep[id] && (t->type < f->start || mark[t->type]);
+      else
+	f->keep[id] = mark[id];
+    }
+  free (mark);
+  free (stack);
+  return 0;
+}
+
+static void
+fix_int (struct btf_type *t)
+{
+  uint32_t *v = (uint32_t *) (t + 1);
+  unsigned enc = BTF_INT_ENCODING (*v);
+  if (enc == (BTF_INT_SIGNED | BTF_INT_CHAR))
+    enc = BTF_INT_SIGNED;
+  else if (enc == BTF_INT_CHAR)
+    enc = 0;
+  *v = (*v & ~0x0f000000u) | (enc << 24);
+}
+
+struct sec_entry { uint32_t sec; uint64_t off; struct btf_var_secinfo vsi; };
+
+static int
+by_sec_off (const void *a, const void *b)
+{
+  const struct sec_entry *x = a, *y = b;
+  if (x->sec != y->sec)
+    return x->sec < y->sec ? -1 : 1;
+  if (x->off != y->off)
+    return x->off < y->off ? -1 : 1;
+  return x->vsi.type < y->vsi.type ? -1 : x->vsi.type > y->vsi.type;
+}
+
+static int
+add_datasec (struct btfld_btf *out, const struct btfld_symtab *syms,
+	     const struct sec_entry *e, size_t n)
+{
+  size_t cap = sizeof (struct btf_type) + n * sizeof (struct btf_var_secinfo);
+  struct btf_type *t = calloc (1, cap);
+  const struct btfld_sec *sec = &syms->secs[e[0].sec];
+  long name = btfld_add_str (out, sec->name);
+  if (!t || name < 0)
+    {
+      free (t);
+      return btfld_error (-ENOMEM, "out of memory");
+    }
+  struct btf_var_secinfo *v = (void *) (t + 1);
+  unsigned vlen = 0;
+  uint64_t end = 0;
+  for (size_t i = 0; i < n; i++)
+    {
+      if (vlen && e[i].off < end)
+	continue;		/* an alias of the previous variable */
+      v[vlen] = e[i].vsi;
+      end = e[i].off + e[i].vsi.size;
+      vlen++;
+    }
+  t->name_off = name;
+  t->info = BTF_INFO_ENC (BTF_KIND_DATASEC, 0, vlen);
+  t->size = sec->size;
+  long id = btfld_add_type (out, t, sizeof *t + vlen * sizeof *v);
+  free (t);
+  return id < 0 ? (int) id : 0;
+}
+
+/* One DATASEC per output section holding kept variables.  */
+static int
+rebuild_datasecs (struct fix *f, struct btfld_btf *out, const uint32_t *map)
+{
+  struct sec_entry *e = malloc ((f->cnt ? f->cnt : 1) * sizeof *e);
+  size_t n = 0;
+  int err = 0;
+  if (!e)
+    return btfld_error (-ENOMEM, "out of memory");
+  for (uint32_t id = f->start; id < f->cnt; id++)
+    {
+      const struct btfld_sym *s = f->var_sym[id];
+      if (!f->keep[id] || !s || s->shndx >= f->syms->nsecs)
+	continue;
+      const struct btfld_sec *sec = &f->syms->secs[s->shndx];
+      uint64_t off = s->value - (f->syms->e_type == ET_REL ? 0 : sec->addr);
+      e[n].sec = s->shndx;
+      e[n].off = off;
+      e[n].vsi.type = map[id];
+      e[n].vsi.offset = (uint32_t) off;
+      e[n].vsi.size = (uint32_t) s->size;
+      n++;
+    }
+  qsort (e, n, sizeof *e, by_sec_off);
+  for (size_t i = 0, j; i < n && !err; i = j)
+    {
+      for (j = i; j < n && e[j].sec == e[i].sec; j++)
+	;
+      err = add_datasec (out, f->syms, e + i, j - i);
+    }
+  free (e);
+  return err;
+}
+
+static void
+apply_linkage (struct fix *f, struct btfld_btf *out, const uint32_t *map)
+{
+  for (uint32_t id = f->start; id < f->cnt; id++)
+    {
+      if (!f->keep[id])
+	continue;
+      struct btf_type *t = btfld_type_mut (out, map[id]);
+      switch (btfld_kind (t))
+	{
+	case BTF_KIND_FUNC:
+	  t->info = BTF_INFO_ENC (BTF_KIND_FUNC, 0, f->linkage[id]);
+	  break;
+	case BTF_KIND_VAR:
+	  ((struct btf_var *) (t + 1))->linkage = f->linkage[id];
+	  break;
+	case BTF_KIND_INT:
+	  fix_int (t);
+	  break;
+	default:
+	  break;
+	}
+    }
+}
+
+struct btfld_btf *
+btfld_fixup (const struct btfld_btf *btf, const struct btfld_symtab *syms)
+{
+  struct fix f = { btf, syms, btfld_type_cnt (btf), btfld_start_id (btf),
+		   NULL, NULL, NULL, NULL, NULL };
+  struct btfld_btf *out = NULL;
+  uint32_t *map = NULL;
+  f.keep = calloc (f.cnt, sizeof *f.keep);
+  f.linkage = calloc (f.cnt, 1);
+  f.var_sym = calloc (f.cnt, sizeof *f.var_sym);
+  f.var_sec = calloc (f.cnt, sizeof *f.var_sec);
+  f.claim = calloc (syms->nsyms + 1, sizeof *f.claim);
+  if (!f.keep || !f.linkage || !f.var_sym || !f.var_sec || !f.claim)
+    {
+      btfld_error (-ENOMEM, "out of memory");
+      goto out;
+    }
+  decide (&f);
+  if (sweep (&f) || !(out = btfld_filter (btf, f.keep, &map)))
+    goto out;
+  apply_linkage (&f, out, map);
+  if (rebuild_datasecs (&f, out, map))
+    {
+      btfld_btf_free (out);
+      out = NULL;
+    }
+out:
+  free (map);
+  free (f.keep);
+  free (f.linkage);
+  free (f.var_sym);
+  free (f.var_sec);
+  free (f.claim);
+  return out;
+}

@@ -1,0 +1,135 @@
+/* merge.c -- split a concatenated .BTF section into its blobs, merge
+   blobs into one object, and filter an object down to a subset.  */
+
+#include "btfld-int.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+void
+btfld_blobs_free (struct btfld_blobs *list)
+{
+  for (size_t i = 0; i < list->n; i++)
+    btfld_btf_free (list->v[i]);
+  free (list->v);
+  memset (list, 0, sizeof *list);
+}
+
+/* ld pads between input sections to their alignment; gcc's .BTF is
+   byte-aligned but other producers align to 4 or 8.  Skip zero bytes.  */
+static size_t
+skip_padding (const unsigned char *p, size_t off, size_t size)
+{
+  while (off < size && p[off] == 0)
+    off++;
+  return off;
+}
+
+int
+btfld_blobs_add (struct btfld_blobs *list, const void *data, size_t size,
+		 const struct btfld_btf *base)
+{
+  const unsigned char *p = data;
+  size_t off = skip_padding (p, 0, size);
+  while (off < size)
+    {
+      long len = btfld_blob_size (p + off, size - off);
+      if (len < 0)
+	return btfld_error ((int) len, "blob at offset %zu: %s", off,
+			    btfld_errmsg ());
+      struct btfld_btf *b = btfld_btf_parse (p + off, len, base);
+      if (!b)
+	{
+	  if (off)
+	    {
+	      char where[64];
+	      snprintf (where, sizeof where, "blob at offset %zu", off);
+	      btfld_error_prefix (where);
+	    }
+	  return -EINVAL;
+	}
+      if (list->n == list->alloc)
+	{
+	  size_t na = list->alloc ? list->alloc * 2 : 16;
+	  struct btfld_btf **nv = realloc (list->v, na * sizeof *nv);
+	  if (!nv)
+	    {
+	      btfld_btf_free (b);
+	      return btfld_error (-ENOMEM, "out of memory");
+	    }
+	  list->v = nv;
+	  list->alloc = na;
+	}
+      list->v[list->n++] = b;
+      off = skip_padding (p, off + len, size);
+    }
+  return 0;
+}
+
+struct btfld_btf *
+btfld_merge (struct btfld_blobs *blobs, const struct btfld_btf *base)
+{
+  struct btfld_btf *out = btfld_btf_new (base);
+  uint32_t *map = NULL;
+  size_t map_cap = 0;
+  if (!out)
+    return NULL;
+  for (size_t b = 0; b < blobs->n; b++)
+    {
+      const struct btfld_btf *in = blobs->v[b];
+      uint32_t cnt = btfld_type_cnt (in), start = btfld_start_id (in);
+      if (cnt > map_cap)
+	{
+	  uint32_t *nm = realloc (map, cnt * sizeof *nm);
+	  if (!nm)
+	    goto nomem;
+	  map = nm;
+	  map_cap = cnt;
+	}
+      /* Base ids keep their value; own ids follow what is merged so far.  */
+      uint32_t shift = btfld_type_cnt (out) - start;
+      for (uint32_t id = 0; id < cnt; id++)
+	map[id] = id < start ? id : id + shift;
+      for (uint32_t id = start; id < cnt; id++)
+	if (btfld_copy_type (out, in, id, map) < 0)
+	  goto fail;
+    }
+  free (map);
+  return out;
+nomem:
+  btfld_error (-ENOMEM, "out of memory");
+fail:
+  free (map);
+  btfld_btf_free (out);
+  return NULL;
+}
+
+struct btfld_btf *
+btfld_filter (const struct btfld_btf *btf, const bool *keep, uint32_t **mapp)
+{
+  uint32_t cnt = btfld_type_cnt (btf), start = btfld_start_id (btf);
+  uint32_t *map = calloc (cnt, sizeof *map);
+  struct btfld_btf *out = map ? btfld_btf_new (btfld_base (btf)) : NULL;
+  if (!out)
+    {
+      free (map);
+      btfld_error (-ENOMEM, "out of memory");
+      return NULL;
+    }
+  uint32_t next = start;
+  for (uint32_t id = 0; id < cnt; id++)
+    map[id] = id < start ? id : keep[id] ? next++ : 0;
+  for (uint32_t id = start; id < cnt; id++)
+    if (keep[id] && btfld_copy_type (out, btf, id, map) < 0)
+      {
+	btfld_btf_free (out);
+	free (map);
+	return NULL;
+      }
+  if (mapp)
+    *mapp = map;
+  else
+    free (map);
+  return out;
+}

@@ -1,0 +1,255 @@
+/* btfld-plugin.c -- ld plugin: one deduplicated, kernel-valid .BTF per
+   link.
+
+   claim_file: never claims; validates the .BTF of every relocatable
+     input (archive members included) so a malformed one fails the link
+     before any output is written.
+   all_symbols_read: reports those errors (ld stops here on failure).
+   cleanup: ld has written and closed the output; its .BTF is the
+     concatenation of the inputs' blobs (LTO ones included).  Merge, fix up
+     with the output's own symbols, deduplicate, and replace the section
+     atomically.  ld ignores errors from cleanup, so a failure there
+     removes the output and says so.  */
+
+#include "btfld.h"
+#include "elf-btf.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#ifndef HAVE_STDINT_H
+#define HAVE_STDINT_H 1
+#endif
+#include <plugin-api.h>
+
+#include "ar-member.h"
+
+static ld_plugin_message message;
+static const char *output_name = "a.out";
+static int linker_output = -1;
+
+static struct
+{
+  bool verbose, stats, fixups;
+  enum btfld_engine engine;
+} opt = { false, false, true, BTFLD_ENGINE_LIBBPF };
+
+static struct
+{
+  unsigned inputs, inputs_btf, errors;
+  double ms;
+} state;
+
+static double
+now_ms (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* Our diagnostics have a fixed form, "btfld: FILE: error: ...", so
+   they go to stderr directly rather than through ld's prefixes.  */
+static void
+diag (const char *kind, const char *file, const char *fmt, ...)
+{
+  va_list ap;
+  fprintf (stderr, "btfld: ");
+  if (file)
+    fprintf (stderr, "%s: ", file);
+  fprintf (stderr, "%s: ", kind);
+  va_start (ap, fmt);
+  vfprintf (stderr, fmt, ap);
+  va_end (ap);
+  fputc ('\n', stderr);
+}
+
+static void
+warn_hook (void *ctx, const char *msg)
+{
+  diag ("warning", (const char *) ctx, "%s", msg);
+}
+
+static int
+parse_option (const char *o)
+{
+  if (strcmp (o, "verbose") == 0)
+    opt.verbose = true;
+  else if (strcmp (o, "stats") == 0)
+    opt.stats = true;
+  else if (strcmp (o, "no-fixups") == 0)
+    opt.fixups = false;
+  else if (strcmp (o, "engine=libbpf") == 0)
+    opt.engine = BTFLD_ENGINE_LIBBPF;
+  else
+    {
+      diag ("error", NULL, "unknown plugin option '%s' (known: verbose, "
+	    "stats, no-fixups, engine=libbpf)", o);
+      return -1;
+    }
+  return 0;
+}
+
+/* "ARCHIVE(MEMBER)" for an archive member, else the file name.  */
+static char *
+input_label (const struct ld_plugin_input_file *f)
+{
+  char member[256];
+  if (f->offset > 0
+      && btfld_ar_member_name (f->fd, f->offset, member, sizeof member) == 0)
+    {
+      char *s = malloc (strlen (f->name) + strlen (member) + 3);
+      if (s)
+	sprintf (s, "%s(%s)", f->name, member);
+      return s;
+    }
+  return strdup (f->name);
+}
+
+/* Validate the .BTF of a relocatable input.  Shared objects' BTF is not
+   linked into the output: not ours.  */
+static enum ld_plugin_status
+claim_file (const struct ld_plugin_input_file *file, int *claimed)
+{
+  struct btfld_elf e;
+  *claimed = 0;
+  state.inputs++;
+  if (btfld_elf_open (&e, file->name, file->fd, file->offset, file->filesize))
+    return LDPS_OK;		/* not ELF: not ours to judge */
+  GElf_Ehdr eh;
+  size_t size;
+  const void *data = NULL;
+  if (gelf_getehdr (e.elf, &eh) && eh.e_type == ET_REL)
+    data = btfld_elf_section (&e, ".BTF", &size);
+  if (data || size == (size_t) -1)
+    {
+      struct btfld_blobs blobs = { 0 };
+      char *label = input_label (file);
+      state.inputs_btf++;
+      if (!data || btfld_blobs_add (&blobs, data, size, NULL))
+	{
+	  diag ("error", label, "%s", btfld_errmsg ());
+	  state.errors++;
+	}
+      else if (opt.verbose)
+	diag ("note", label, ".BTF: %zu blob(s), %zu bytes", blobs.n, size);
+      btfld_blobs_free (&blobs);
+      free (label);
+    }
+  btfld_elf_close (&e);
+  return LDPS_OK;
+}
+
+static enum ld_plugin_status
+all_symbols_read (void)
+{
+  if (state.errors)
+    {
+      diag ("error", NULL, "%u input(s) with malformed .BTF; no output "
+	    "written", state.errors);
+      return LDPS_ERR;
+    }
+  return LDPS_OK;
+}
+
+static void
+remove_output (const char *why)
+{
+  diag ("error", output_name, "%s; output removed", why);
+  unlink (output_name);
+}
+
+static void
+rewrite_output (void)
+{
+  struct btfld_elf e;
+  size_t size;
+  double t0 = now_ms ();
+  if (btfld_elf_open (&e, output_name, -1, 0, 0))
+    return remove_output (btfld_errmsg ());
+  const void *data = btfld_elf_section (&e, ".BTF", &size);
+  if (!data)
+    {
+      if (size == (size_t) -1)
+	remove_output (btfld_errmsg ());
+      btfld_elf_close (&e);
+      return;
+    }
+  struct btfld_symtab *syms = btfld_symtab_from_elf (e.elf);
+  struct btfld_link_opts lo = { opt.fixups, opt.engine, NULL };
+  struct btfld_stats st = { 0 };
+  struct btfld_btf *out = syms ? btfld_link_btf (data, size, syms, &lo, &st)
+			       : NULL;
+  void *raw = NULL;
+  size_t raw_size = 0;
+  if (!out || !(raw = btfld_btf_raw (out, &raw_size)))
+    remove_output (btfld_errmsg ());
+  else
+    {
+      struct btfld_sec_update u = { ".BTF", raw, raw_size };
+      if (btfld_elf_write (&e, output_name, &u, 1))
+	remove_output (btfld_errmsg ());
+      else if (opt.stats)
+	diag ("stats", output_name, "inputs %u (%u with BTF), blobs %u, "
+	      "types %lu -> %lu, bytes %lu -> %lu, %.1f ms", state.inputs,
+	      state.inputs_btf, st.blobs, st.types_in, st.types_out,
+	      st.bytes_in, st.bytes_out, state.ms + now_ms () - t0);
+    }
+  free (raw);
+  btfld_btf_free (out);
+  btfld_symtab_free (syms);
+  btfld_elf_close (&e);
+}
+
+static enum ld_plugin_status
+cleanup (void)
+{
+  /* Nothing was written when the link failed.  */
+  if (!state.errors && access (output_name, F_OK) == 0)
+    rewrite_output ();
+  return LDPS_OK;
+}
+
+enum ld_plugin_status
+onload (struct ld_plugin_tv *tv)
+{
+  ld_plugin_register_claim_file reg_claim = NULL;
+  ld_plugin_register_all_symbols_read reg_asr = NULL;
+  ld_plugin_register_cleanup reg_cleanup = NULL;
+  int bad = 0;
+
+  for (; tv->tv_tag != LDPT_NULL; tv++)
+    switch (tv->tv_tag)
+      {
+      case LDPT_MESSAGE: message = tv->tv_u.tv_message; break;
+      case LDPT_REGISTER_CLAIM_FILE_HOOK:
+	reg_claim = tv->tv_u.tv_register_claim_file; break;
+      case LDPT_REGISTER_ALL_SYMBOLS_READ_HOOK:
+	reg_asr = tv->tv_u.tv_register_all_symbols_read; break;
+      case LDPT_REGISTER_CLEANUP_HOOK:
+	reg_cleanup = tv->tv_u.tv_register_cleanup; break;
+      case LDPT_OUTPUT_NAME: output_name = tv->tv_u.tv_string; break;
+      case LDPT_LINKER_OUTPUT: linker_output = tv->tv_u.tv_val; break;
+      case LDPT_OPTION: bad |= parse_option (tv->tv_u.tv_string); break;
+      default: break;
+      }
+  if (bad)
+    return LDPS_ERR;
+  if (!reg_claim || !reg_asr || !reg_cleanup)
+    {
+      diag ("error", NULL, "the linker lacks the plugin hooks btfld needs");
+      return LDPS_ERR;
+    }
+  btfld_set_warn_hook (warn_hook, NULL);
+  if (reg_claim (claim_file) != LDPS_OK || reg_asr (all_symbols_read) != LDPS_OK
+      || reg_cleanup (cleanup) != LDPS_OK)
+    return LDPS_ERR;
+  return LDPS_OK;
+}
