@@ -158,6 +158,12 @@ struct btfld_btf *btfld_dedup (const struct btfld_btf *btf,
 struct btfld_btf *btfld_filter (const struct btfld_btf *btf, const bool *keep,
 				uint32_t **mapp);
 
+/* Copy the N types ORDER lists (own ids, each once) in that order; the
+   rest is dropped.  *MAPP as for btfld_filter.  */
+struct btfld_btf *btfld_reorder (const struct btfld_btf *btf,
+				 const uint32_t *order, size_t n,
+				 uint32_t **mapp);
+
 /* The whole pipeline on the concatenated .BTF of a linked file:
    split into blobs, merge, fix up, dedup.  */
 struct btfld_btf *btfld_link_btf (const void *data, size_t size,

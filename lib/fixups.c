@@ -298,70 +298,111 @@ by_sec_off (const void *a, const void *b)
   return x->vsi.type < y->vsi.type ? -1 : x->vsi.type > y->vsi.type;
 }
 
+/* The kept variables by output section and offset (the order gcc lists
+   them in varies from one compilation to the next).  A variable that
+   overlaps its predecessor (an alias) is dropped.  */
+static struct sec_entry *
+collect_vars (struct fix *f, size_t *np)
+{
+  struct sec_entry *e = malloc ((f->cnt ? f->cnt : 1) * sizeof *e);
+  size_t n = 0, k = 0;
+  if (!e)
+    return NULL;
+  for (uint32_t id = f->start; id < f->cnt; id++)
+    {
+      const struct btfld_sym *s = f->var_sym[id];
+      if (!f->keep[id] || btfld_kind (btfld_type_by_id (f->btf, id))
+			  != BTF_KIND_VAR)
+	continue;
+      if (!s || s->shndx >= f->syms->nsecs)
+	{
+	  f->keep[id] = false;
+	  continue;
+	}
+      const struct btfld_sec *sec = &f->syms->secs[s->shndx];
+      e[n].sec = s->shndx;
+      e[n].off = s->value - (f->syms->e_type == ET_REL ? 0 : sec->addr);
+      e[n].vsi.type = id;
+      e[n].vsi.offset = (uint32_t) e[n].off;
+      e[n].vsi.size = (uint32_t) s->size;
+      n++;
+    }
+  qsort (e, n, sizeof *e, by_sec_off);
+  for (size_t i = 0; i < n; i++)
+    {
+      if (k && e[k - 1].sec == e[i].sec
+	  && e[i].off < e[k - 1].off + e[k - 1].vsi.size)
+	{
+	  f->keep[e[i].vsi.type] = false;
+	  continue;
+	}
+      e[k++] = e[i];
+    }
+  *np = k;
+  return e;
+}
+
 static int
 add_datasec (struct btfld_btf *out, const struct btfld_symtab *syms,
-	     const struct sec_entry *e, size_t n)
+	     const struct sec_entry *e, size_t n, const uint32_t *map)
 {
-  size_t cap = sizeof (struct btf_type) + n * sizeof (struct btf_var_secinfo);
-  struct btf_type *t = calloc (1, cap);
-  const struct btfld_sec *sec = &syms->secs[e[0].sec];
-  long name = btfld_add_str (out, sec->name);
+  size_t size = sizeof (struct btf_type) + n * sizeof (struct btf_var_secinfo);
+  struct btf_type *t = calloc (1, size);
+  long name = btfld_add_str (out, syms->secs[e[0].sec].name);
   if (!t || name < 0)
     {
       free (t);
       return btfld_error (-ENOMEM, "out of memory");
     }
   struct btf_var_secinfo *v = (void *) (t + 1);
-  unsigned vlen = 0;
-  uint64_t end = 0;
   for (size_t i = 0; i < n; i++)
     {
-      if (vlen && e[i].off < end)
-	continue;		/* an alias of the previous variable */
-      v[vlen] = e[i].vsi;
-      end = e[i].off + e[i].vsi.size;
-      vlen++;
+      v[i] = e[i].vsi;
+      v[i].type = map[e[i].vsi.type];
     }
   t->name_off = name;
-  t->info = BTF_INFO_ENC (BTF_KIND_DATASEC, 0, vlen);
-  t->size = sec->size;
-  long id = btfld_add_type (out, t, sizeof *t + vlen * sizeof *v);
+  t->info = BTF_INFO_ENC (BTF_KIND_DATASEC, 0, n);
+  t->size = syms->secs[e[0].sec].size;
+  long id = btfld_add_type (out, t, size);
   free (t);
   return id < 0 ? (int) id : 0;
 }
 
 /* One DATASEC per output section holding kept variables.  */
 static int
-rebuild_datasecs (struct fix *f, struct btfld_btf *out, const uint32_t *map)
+add_datasecs (struct fix *f, struct btfld_btf *out, const uint32_t *map,
+	      const struct sec_entry *e, size_t n)
 {
-  struct sec_entry *e = malloc ((f->cnt ? f->cnt : 1) * sizeof *e);
-  size_t n = 0;
   int err = 0;
-  if (!e)
-    return btfld_error (-ENOMEM, "out of memory");
-  for (uint32_t id = f->start; id < f->cnt; id++)
-    {
-      const struct btfld_sym *s = f->var_sym[id];
-      if (!f->keep[id] || !s || s->shndx >= f->syms->nsecs)
-	continue;
-      const struct btfld_sec *sec = &f->syms->secs[s->shndx];
-      uint64_t off = s->value - (f->syms->e_type == ET_REL ? 0 : sec->addr);
-      e[n].sec = s->shndx;
-      e[n].off = off;
-      e[n].vsi.type = map[id];
-      e[n].vsi.offset = (uint32_t) off;
-      e[n].vsi.size = (uint32_t) s->size;
-      n++;
-    }
-  qsort (e, n, sizeof *e, by_sec_off);
   for (size_t i = 0, j; i < n && !err; i = j)
     {
       for (j = i; j < n && e[j].sec == e[i].sec; j++)
 	;
-      err = add_datasec (out, f->syms, e + i, j - i);
+      err = add_datasec (out, f->syms, e + i, j - i, map);
     }
-  free (e);
   return err;
+}
+
+/* Kept types in id order, then the variables in section order.  */
+static struct btfld_btf *
+rebuild (struct fix *f, const struct sec_entry *e, size_t n, uint32_t **mapp)
+{
+  uint32_t *order = malloc ((f->cnt ? f->cnt : 1) * sizeof *order);
+  size_t k = 0;
+  if (!order)
+    {
+      btfld_error (-ENOMEM, "out of memory");
+      return NULL;
+    }
+  for (uint32_t id = f->start; id < f->cnt; id++)
+    if (f->keep[id]
+	&& btfld_kind (btfld_type_by_id (f->btf, id)) != BTF_KIND_VAR)
+      order[k++] = id;
+  for (size_t i = 0; i < n; i++)
+    order[k++] = e[i].vsi.type;
+  struct btfld_btf *out = btfld_reorder (f->btf, order, k, mapp);
+  free (order);
+  return out;
 }
 
 static void
@@ -396,6 +437,8 @@ btfld_fixup (const struct btfld_btf *btf, const struct btfld_symtab *syms)
 		   NULL, NULL, NULL, NULL, NULL };
   struct btfld_btf *out = NULL;
   uint32_t *map = NULL;
+  struct sec_entry *vars = NULL;
+  size_t nvars = 0;
   f.keep = calloc (f.cnt, sizeof *f.keep);
   f.linkage = calloc (f.cnt, 1);
   f.var_sym = calloc (f.cnt, sizeof *f.var_sym);
@@ -407,15 +450,17 @@ btfld_fixup (const struct btfld_btf *btf, const struct btfld_symtab *syms)
       goto out;
     }
   decide (&f);
-  if (sweep (&f) || !(out = btfld_filter (btf, f.keep, &map)))
+  if (sweep (&f) || !(vars = collect_vars (&f, &nvars))
+      || !(out = rebuild (&f, vars, nvars, &map)))
     goto out;
   apply_linkage (&f, out, map);
-  if (rebuild_datasecs (&f, out, map))
+  if (add_datasecs (&f, out, map, vars, nvars))
     {
       btfld_btf_free (out);
       out = NULL;
     }
 out:
+  free (vars);
   free (map);
   free (f.keep);
   free (f.linkage);

@@ -4,6 +4,7 @@
 #include "btfld-int.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,10 +36,8 @@ btfld_blobs_add (struct btfld_blobs *list, const void *data, size_t size,
   while (off < size)
     {
       long len = btfld_blob_size (p + off, size - off);
-      if (len < 0)
-	return btfld_error ((int) len, "blob at offset %zu: %s", off,
-			    btfld_errmsg ());
-      struct btfld_btf *b = btfld_btf_parse (p + off, len, base);
+      struct btfld_btf *b = len < 0 ? NULL
+			    : btfld_btf_parse (p + off, len, base);
       if (!b)
 	{
 	  if (off)
@@ -47,7 +46,7 @@ btfld_blobs_add (struct btfld_blobs *list, const void *data, size_t size,
 	      snprintf (where, sizeof where, "blob at offset %zu", off);
 	      btfld_error_prefix (where);
 	    }
-	  return -EINVAL;
+	  return len < 0 ? (int) len : -EINVAL;
 	}
       if (list->n == list->alloc)
 	{
@@ -106,7 +105,8 @@ fail:
 }
 
 struct btfld_btf *
-btfld_filter (const struct btfld_btf *btf, const bool *keep, uint32_t **mapp)
+btfld_reorder (const struct btfld_btf *btf, const uint32_t *order, size_t n,
+	       uint32_t **mapp)
 {
   uint32_t cnt = btfld_type_cnt (btf), start = btfld_start_id (btf);
   uint32_t *map = calloc (cnt, sizeof *map);
@@ -117,11 +117,12 @@ btfld_filter (const struct btfld_btf *btf, const bool *keep, uint32_t **mapp)
       btfld_error (-ENOMEM, "out of memory");
       return NULL;
     }
-  uint32_t next = start;
-  for (uint32_t id = 0; id < cnt; id++)
-    map[id] = id < start ? id : keep[id] ? next++ : 0;
-  for (uint32_t id = start; id < cnt; id++)
-    if (keep[id] && btfld_copy_type (out, btf, id, map) < 0)
+  for (uint32_t id = 0; id < start; id++)
+    map[id] = id;
+  for (size_t i = 0; i < n; i++)
+    map[order[i]] = start + i;
+  for (size_t i = 0; i < n; i++)
+    if (btfld_copy_type (out, btf, order[i], map) < 0)
       {
 	btfld_btf_free (out);
 	free (map);
@@ -131,5 +132,24 @@ btfld_filter (const struct btfld_btf *btf, const bool *keep, uint32_t **mapp)
     *mapp = map;
   else
     free (map);
+  return out;
+}
+
+struct btfld_btf *
+btfld_filter (const struct btfld_btf *btf, const bool *keep, uint32_t **mapp)
+{
+  uint32_t cnt = btfld_type_cnt (btf), start = btfld_start_id (btf);
+  uint32_t *order = malloc ((cnt - start + 1) * sizeof *order);
+  size_t n = 0;
+  if (!order)
+    {
+      btfld_error (-ENOMEM, "out of memory");
+      return NULL;
+    }
+  for (uint32_t id = start; id < cnt; id++)
+    if (keep[id])
+      order[n++] = id;
+  struct btfld_btf *out = btfld_reorder (btf, order, n, mapp);
+  free (order);
   return out;
 }

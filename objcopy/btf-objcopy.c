@@ -174,7 +174,10 @@ do_dedup (struct opts *o, struct btfld_elf *e)
   struct btfld_btf *out = btfld_link_btf (data, size, syms, &lo, &st);
   btfld_symtab_free (syms);
   if (!out)
-    return fail (o->in);
+    {
+      btfld_error_prefix (".BTF");
+      return fail (o->in);
+    }
   size_t raw_size;
   void *raw = btfld_btf_raw (out, &raw_size);
   struct btfld_sec_update u = { ".BTF", raw, raw_size };

@@ -135,7 +135,7 @@ claim_file (const struct ld_plugin_input_file *file, int *claimed)
       state.inputs_btf++;
       if (!data || btfld_blobs_add (&blobs, data, size, NULL))
 	{
-	  diag ("error", label, "%s", btfld_errmsg ());
+	  diag ("error", label, ".BTF: %s", btfld_errmsg ());
 	  state.errors++;
 	}
       else if (opt.verbose)

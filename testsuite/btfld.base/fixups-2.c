@@ -1,0 +1,3 @@
+int shared_total = 2;
+int tick (int by);
+int main (void) { return tick (1) - 5; }

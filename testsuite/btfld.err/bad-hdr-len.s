@@ -1,0 +1,9 @@
+# Header length smaller than the header.
+	MAGIC = 0xeb9f
+	HDR_LEN = 16
+	STR_LEN_EXTRA = 0
+	INT_NAME = 1
+	INT_INFO = 0x01000000
+	PTR_INFO = 0x02000000
+	PTR_TARGET = 1
+	.include "blob.inc"

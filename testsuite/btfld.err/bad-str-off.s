@@ -1,0 +1,9 @@
+# Name offset past the string section.
+	MAGIC = 0xeb9f
+	HDR_LEN = 24
+	STR_LEN_EXTRA = 0
+	INT_NAME = 99
+	INT_INFO = 0x01000000
+	PTR_INFO = 0x02000000
+	PTR_TARGET = 1
+	.include "blob.inc"

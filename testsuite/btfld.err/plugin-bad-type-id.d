@@ -1,0 +1,6 @@
+#name: plugin: PTR to a type id that does not exist.
+#source: main.c
+#source: bad-type-id.s
+#ld: exec
+#error: btfld: plugin-bad-type-id-2.o: error: .BTF: type [2] PTR '(anon)': references type id 7 out of range
+#error: btfld: error: 1 input(s) with malformed .BTF; no output written
