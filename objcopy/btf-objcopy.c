@@ -15,7 +15,7 @@ static const char *prog = "btf-objcopy";
 
 struct opts
 {
-  bool dedup, dump, dump_base, fixups, stats, verbose;
+  bool dedup, dump, dump_base, fixups, stats, verbose, info;
   enum btfld_engine engine;
   const char *in, *out;
 };
@@ -31,6 +31,7 @@ usage (FILE *f)
 	   "  --no-fixups          do not apply the gcc fixups\n"
 	   "  --engine=NAME        dedup engine: libbpf\n"
 	   "  --dump-btf           print the .BTF types (bpftool raw format)\n"
+	   "  --info               print the number of blobs, types and bytes\n"
 	   "  --stats              print statistics to stderr\n"
 	   "  -v, --verbose        say what is done\n"
 	   "  -h, --help           print this help and exit\n"
@@ -49,13 +50,14 @@ fail (const char *file)
 static int
 parse_args (int argc, char **argv, struct opts *o)
 {
-  enum { O_DEDUP = 256, O_NOFIX, O_ENGINE, O_DUMP, O_STATS };
+  enum { O_DEDUP = 256, O_NOFIX, O_ENGINE, O_DUMP, O_STATS, O_INFO };
   static const struct option lo[] = {
     { "btf-dedup", no_argument, NULL, O_DEDUP },
     { "no-fixups", no_argument, NULL, O_NOFIX },
     { "engine", required_argument, NULL, O_ENGINE },
     { "dump-btf", no_argument, NULL, O_DUMP },
     { "stats", no_argument, NULL, O_STATS },
+    { "info", no_argument, NULL, O_INFO },
     { "verbose", no_argument, NULL, 'v' },
     { "help", no_argument, NULL, 'h' },
     { "version", no_argument, NULL, 'V' },
@@ -70,6 +72,7 @@ parse_args (int argc, char **argv, struct opts *o)
       case O_NOFIX: o->fixups = false; break;
       case O_DUMP: o->dump = true; break;
       case O_STATS: o->stats = true; break;
+      case O_INFO: o->info = true; break;
       case O_ENGINE:
 	if (strcmp (optarg, "libbpf") != 0)
 	  {
@@ -95,9 +98,10 @@ parse_args (int argc, char **argv, struct opts *o)
     }
   o->in = argv[optind];
   o->out = argc - optind == 2 ? argv[optind + 1] : argv[optind];
-  if (!o->dedup && !o->dump)
+  if (!o->dedup && !o->dump && !o->info)
     {
-      fprintf (stderr, "%s: nothing to do (try --btf-dedup or --dump-btf)\n",
+      fprintf (stderr, "%s: nothing to do (try --btf-dedup, --dump-btf or "
+	       "--info)\n",
 	       prog);
       return 2;
     }
@@ -139,6 +143,34 @@ read_btf (struct btfld_elf *e, const char *file, bool *absent)
     blobs.n = 0;
   btfld_blobs_free (&blobs);
   return b;
+}
+
+/* One line on the .BTF of E: blobs, types (all blobs), bytes.  */
+static int
+do_info (struct opts *o, struct btfld_elf *e)
+{
+  size_t size;
+  struct btfld_blobs blobs = { 0 };
+  unsigned long types = 0;
+  const void *data = btfld_elf_section (e, ".BTF", &size);
+  if (!data)
+    {
+      if (size == (size_t) -1)
+	return fail (o->in);
+      printf ("%s: no .BTF\n", o->in);
+      return 0;
+    }
+  if (btfld_blobs_add (&blobs, data, size, NULL))
+    {
+      btfld_error_prefix (".BTF");
+      return fail (o->in);
+    }
+  for (size_t i = 0; i < blobs.n; i++)
+    types += btfld_type_cnt (blobs.v[i]) - 1;
+  printf ("%s: .BTF: %zu blob%s, %lu types, %zu bytes\n", o->in, blobs.n,
+	  blobs.n == 1 ? "" : "s", types, size);
+  btfld_blobs_free (&blobs);
+  return 0;
 }
 
 static double
@@ -238,7 +270,9 @@ main (int argc, char **argv)
       free (buf);
       return rc;
     }
-  if (o.dedup)
+  if (o.info)
+    rc = do_info (&o, &e);
+  else if (o.dedup)
     rc = do_dedup (&o, &e);
   else
     {
