@@ -15,7 +15,7 @@
    For a load, the verdict is printed as one of
      btf-load: FILE: OK fd=N size=S
      btf-load: FILE: REJECTED errno=E (message)
-   followed, on a rejection, by the kernel's verifier log, one
+   followed, on a rejection, by the end of the kernel's verifier log, one
    "btf-load: log: LINE" per line.  A load is first tried without a log
    (so that large valid BTF cannot fail for lack of log space) and retried
    with log level 1 when the kernel refuses it.
@@ -339,15 +339,30 @@ do_dump (const char *path, const struct btf_view *v)
   return 0;
 }
 
+/* Print the verifier log, one prefixed line per log line.  The kernel's
+   verdict is at the end; a long log is cut to its last LOG_TAIL lines.  */
+#define LOG_TAIL 40
+
 static void
 print_log (const char *log)
 {
   const char *p = log;
+  long lines = 0, skip;
+  for (const char *q = log; *q; q++)
+    if (*q == '\n')
+      lines++;
+  if (*log && log[strlen (log) - 1] != '\n')
+    lines++;
+  skip = lines > LOG_TAIL ? lines - LOG_TAIL : 0;
+  if (skip)
+    printf ("btf-load: log: (%ld earlier lines omitted)\n", skip);
   while (*p)
     {
       const char *nl = strchr (p, '\n');
       int len = nl ? (int) (nl - p) : (int) strlen (p);
-      if (len > 0)
+      if (skip > 0)
+	skip--;
+      else if (len > 0)
 	printf ("btf-load: log: %.*s\n", len, p);
       p += len + (nl != NULL);
     }

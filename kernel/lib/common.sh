@@ -150,3 +150,10 @@ run_logged() {
 	fi
 	log "  $what done in $(($(date +%s) - start))s"
 }
+
+# has_section FILE NAME: does ELF FILE have a section called NAME?
+has_section() {
+	local sections
+	sections=$(readelf -S --wide "$1" 2>/dev/null) || return 1
+	grep -qE "[[:space:]]$(printf '%s' "$2" | sed 's/\./\\./g')[[:space:]]" <<<"$sections"
+}
