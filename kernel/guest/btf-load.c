@@ -416,8 +416,9 @@ do_load (const char *path, const struct blob *b)
     }
   err = errno;
   log[log_size - 1] = '\0';
+  /* 524 is the kernel-internal ENOTSUPP, which libc does not name.  */
   printf ("btf-load: %s: REJECTED errno=%d (%s)\n", path, err,
-	  strerror (err));
+	  err == 524 ? "ENOTSUPP" : strerror (err));
   print_log (log);
   return 1;
 }

@@ -6,7 +6,8 @@ BTFLD_KDIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 # Cache for extracted sources, kernel builds, modules and run artefacts.
 # Never inside the repository.
-BTFLD_CACHE=${BTFLD_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/btfld}
+# (bash expands ~ from the password database when HOME is unset.)
+BTFLD_CACHE=${BTFLD_CACHE:-${XDG_CACHE_HOME:-${HOME:-$(echo ~)}/.cache}/btfld}
 
 # Bump when the way a kernel is configured or built changes in a way the
 # cache key would not otherwise notice.
