@@ -309,7 +309,9 @@ renumber (struct out_sec *secs, size_t n, const size_t *map, size_t nold,
       if (sh->sh_type != SHT_SYMTAB && sh->sh_type != SHT_DYNSYM)
 	continue;
       Elf_Data *d = elf_getdata (oscn[i], NULL);
-      size_t cnt = sh->sh_entsize ? sh->sh_size / sh->sh_entsize : 0;
+      size_t esz = sh->sh_type == SHT_SYMTAB || sh->sh_type == SHT_DYNSYM
+		   ? sh->sh_entsize : 0;
+      size_t cnt = d && esz ? d->d_size / esz : 0;
       for (size_t k = 0; k < cnt; k++)
 	{
 	  GElf_Sym s;

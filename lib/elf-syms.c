@@ -84,11 +84,16 @@ read_symbols (struct btfld_symtab *st, Elf *elf)
   Elf_Scn *scn = find_symtab (elf, &sh);
   if (!scn)
     return 0;
+  /* Count from the data libelf could read, not from the header.  */
   Elf_Data *d = elf_getdata (scn, NULL);
-  size_t n = sh.sh_entsize ? sh.sh_size / sh.sh_entsize : 0;
+  size_t esz = gelf_fsize (elf, ELF_T_SYM, 1, EV_CURRENT);
+  if (!d || !esz)
+    return btfld_error (-EINVAL, "cannot read the symbol table: %s",
+			elf_errmsg (-1));
+  size_t n = d->d_size / esz;
   st->syms = calloc (n ? n : 1, sizeof *st->syms);
-  if (!d || !st->syms)
-    return btfld_error (-ENOMEM, "cannot read the symbol table");
+  if (!st->syms)
+    return btfld_error (-ENOMEM, "out of memory");
   for (size_t i = 1; i < n; i++)
     {
       GElf_Sym s;
