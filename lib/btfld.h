@@ -122,7 +122,7 @@ struct btfld_stats
   unsigned long bytes_in, bytes_out;
 };
 
-enum btfld_engine { BTFLD_ENGINE_LIBBPF = 0 };
+enum btfld_engine { BTFLD_ENGINE_BTFLD = 0, BTFLD_ENGINE_LIBBPF };
 
 struct btfld_link_opts
 {
@@ -142,15 +142,28 @@ int btfld_blobs_add (struct btfld_blobs *list, const void *data, size_t size,
 		     const struct btfld_btf *base);
 void btfld_blobs_free (struct btfld_blobs *list);
 
-/* Merge BLOBS into one object (ids renumbered in blob order).  */
+/* Merge BLOBS into one object (ids renumbered in blob order).  When
+   BLOB_OF is not NULL it receives the blob index of each own type
+   (indexed by id - start id).  */
 struct btfld_btf *btfld_merge (struct btfld_blobs *blobs,
 			       const struct btfld_btf *base);
-/* Apply the gcc fixups using SYMS; returns a new object.  */
+struct btfld_btf *btfld_merge_blobs (struct btfld_blobs *blobs,
+				     const struct btfld_btf *base,
+				     uint32_t **blob_of);
+/* Apply the gcc fixups using SYMS; returns a new object, and the old id
+   -> new id map in *MAPP when MAPP is not NULL (0 for dropped types).  */
 struct btfld_btf *btfld_fixup (const struct btfld_btf *btf,
-			       const struct btfld_symtab *syms);
-/* Deduplicate; returns a new object.  */
+			       const struct btfld_symtab *syms,
+			       uint32_t **mapp);
+/* Deduplicate; returns a new object.  BLOB_OF (optional, as from
+   btfld_merge_blobs) lets conflicting definitions resolve a FWD to the
+   one of its own object.  */
 struct btfld_btf *btfld_dedup (const struct btfld_btf *btf,
+			       const uint32_t *blob_of,
 			       enum btfld_engine engine);
+/* btfld's own engine (dedup-engine.c).  */
+struct btfld_btf *btfld_dedup_engine (const struct btfld_btf *btf,
+				      const uint32_t *blob_of);
 /* Keep only the types for which KEEP[id] is true (ids of BTF's own
    range); references to dropped types must not remain.  Returns a new
    object with ids renumbered in order; *MAPP (if not NULL) receives the

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <sys/mman.h>
 #include <unistd.h>
+#include <sys/wait.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,11 +50,12 @@ to_libbpf (const struct btfld_btf *b, struct btf *base)
   return lb;
 }
 
-static struct btfld_btf *
-dedup_libbpf (const struct btfld_btf *btf)
+/* libbpf's dedup on BTF; returns the raw result (malloc'd).  */
+static void *
+libbpf_dedup_raw (const struct btfld_btf *btf, uint32_t *size)
 {
   struct btf *lbase = NULL, *lb = NULL;
-  struct btfld_btf *out = NULL;
+  void *res = NULL;
   const struct btfld_btf *base = btfld_base (btf);
   if (base && !(lbase = to_libbpf (base, NULL)))
     return NULL;
@@ -64,21 +66,65 @@ dedup_libbpf (const struct btfld_btf *btf)
       btfld_error (-EINVAL, "libbpf dedup failed: %s", strerror (errno));
       goto out;
     }
-  uint32_t size;
-  const void *raw = btf__raw_data (lb, &size);
-  if (raw)
-    out = btfld_btf_parse (raw, size, base);
+  const void *raw = btf__raw_data (lb, size);
+  if (raw && (res = malloc (*size)))
+    memcpy (res, raw, *size);
 out:
   btf__free (lb);
   btf__free (lbase);
+  return res;
+}
+
+/* libbpf 1.1's dedup crashes on some of gcc 12's BTF (a struct FWD that
+   names an enum): run it in a child so a crash is an error, not the
+   death of the linker.  The result comes back through a memfd.  */
+static struct btfld_btf *
+dedup_libbpf (const struct btfld_btf *btf)
+{
+  int fd = memfd_create ("btfld-libbpf", MFD_CLOEXEC), status;
+  if (fd < 0)
+    {
+      btfld_error (-errno, "memfd_create: %s", strerror (errno));
+      return NULL;
+    }
+  fflush (NULL);
+  pid_t pid = fork ();
+  if (pid == 0)
+    {
+      uint32_t size = 0;
+      void *raw = libbpf_dedup_raw (btf, &size);
+      _exit (raw && write (fd, raw, size) == (ssize_t) size ? 0 : 1);
+    }
+  struct btfld_btf *out = NULL;
+  if (pid < 0 || waitpid (pid, &status, 0) != pid)
+    btfld_error (-ECHILD, "cannot run the libbpf engine");
+  else if (WIFSIGNALED (status))
+    btfld_error (-EINVAL, "libbpf dedup crashed (signal %d)",
+		 WTERMSIG (status));
+  else if (WEXITSTATUS (status))
+    btfld_error (-EINVAL, "libbpf dedup failed");
+  else
+    {
+      off_t size = lseek (fd, 0, SEEK_END);
+      void *raw = size > 0 ? malloc (size) : NULL;
+      if (raw && pread (fd, raw, size, 0) == size)
+	out = btfld_btf_parse (raw, size, btfld_base (btf));
+      else
+	btfld_error (-EIO, "cannot read the libbpf engine's result");
+      free (raw);
+    }
+  close (fd);
   return out;
 }
 
 struct btfld_btf *
-btfld_dedup (const struct btfld_btf *btf, enum btfld_engine engine)
+btfld_dedup (const struct btfld_btf *btf, const uint32_t *blob_of,
+	     enum btfld_engine engine)
 {
   switch (engine)
     {
+    case BTFLD_ENGINE_BTFLD:
+      return btfld_dedup_engine (btf, blob_of);
     case BTFLD_ENGINE_LIBBPF:
       return dedup_libbpf (btf);
     default:

@@ -12,6 +12,8 @@
    - INT: gcc's SIGNED|CHAR for 'char' (rejected by the kernel) becomes
      SIGNED, a lone CHAR becomes unsigned, as pahole encodes them.
    - ENUM of size 8: gcc 12 truncated its values; say so.
+   - FWD of kind struct whose name only an ENUM has: gcc 12's forward
+     enum; it becomes what BTF uses for one, an ENUM without values.
    Anonymous types that only dropped types referenced go too.  */
 
 #include "btfld-int.h"
@@ -28,7 +30,8 @@ struct fix
   const struct btfld_symtab *syms;
   uint32_t cnt, start;
   bool *keep;
-  uint8_t *linkage;		/* new FUNC/VAR linkage */
+  uint8_t *linkage;		/* new FUNC/VAR linkage; for a FWD that is
+				   a forward enum, the enum's size */
   const struct btfld_sym **var_sym;	/* chosen symbol per VAR */
   uint32_t *var_sec;		/* name of the DATASEC listing each VAR */
   uint32_t *claim;		/* per symbol: the VAR that describes it */
@@ -166,6 +169,59 @@ fix_var (struct fix *f, uint32_t id, const struct btf_type *t,
   f->keep[id] = true;
   f->linkage[id] = f->var_sym[id]->bind == STB_LOCAL
 		   ? BTF_VAR_STATIC : BTF_VAR_GLOBAL_ALLOCATED;
+}
+
+struct named { uint32_t name; unsigned kind, size; };
+
+static int
+by_name (const void *a, const void *b)
+{
+  const struct named *x = a, *y = b;
+  return x->name < y->name ? -1 : x->name > y->name;
+}
+
+/* gcc 12 describes `enum e;` as a struct FWD.  It is one when the link
+   has an enum of that name and no struct: note the enum's size.  */
+static int
+find_enum_fwds (struct fix *f)
+{
+  struct named *v = malloc ((f->cnt ? f->cnt : 1) * sizeof *v);
+  size_t n = 0;
+  if (!v)
+    return btfld_error (-ENOMEM, "out of memory");
+  for (uint32_t id = 1; id < f->cnt; id++)
+    {
+      const struct btf_type *t = btfld_type_by_id (f->btf, id);
+      unsigned k = btfld_kind (t);
+      if (t->name_off && (k == BTF_KIND_STRUCT || k == BTF_KIND_ENUM
+			  || k == BTF_KIND_ENUM64))
+	v[n++] = (struct named) { t->name_off, k, t->size };
+    }
+  qsort (v, n, sizeof *v, by_name);
+  for (uint32_t id = f->start; id < f->cnt; id++)
+    {
+      const struct btf_type *t = btfld_type_by_id (f->btf, id);
+      if (btfld_kind (t) != BTF_KIND_FWD || btfld_kflag (t) || !t->name_off)
+	continue;
+      struct named key = { t->name_off, 0, 0 };
+      struct named *m = bsearch (&key, v, n, sizeof *v, by_name);
+      if (!m)
+	continue;
+      while (m > v && m[-1].name == t->name_off)
+	m--;
+      unsigned size = 0;
+      for (; m < v + n && m->name == t->name_off; m++)
+	if (m->kind == BTF_KIND_STRUCT)
+	  {
+	    size = 0;
+	    break;
+	  }
+	else if (!size)
+	  size = m->size;
+      f->linkage[id] = size;
+    }
+  free (v);
+  return 0;
 }
 
 static void
@@ -424,6 +480,13 @@ apply_linkage (struct fix *f, struct btfld_btf *out, const uint32_t *map)
 	case BTF_KIND_INT:
 	  fix_int (t);
 	  break;
+	case BTF_KIND_FWD:
+	  if (f->linkage[id])
+	    {
+	      t->info = BTF_INFO_ENC (BTF_KIND_ENUM, 0, 0);
+	      t->size = f->linkage[id];
+	    }
+	  break;
 	default:
 	  break;
 	}
@@ -431,7 +494,8 @@ apply_linkage (struct fix *f, struct btfld_btf *out, const uint32_t *map)
 }
 
 struct btfld_btf *
-btfld_fixup (const struct btfld_btf *btf, const struct btfld_symtab *syms)
+btfld_fixup (const struct btfld_btf *btf, const struct btfld_symtab *syms,
+	     uint32_t **mapp)
 {
   struct fix f = { btf, syms, btfld_type_cnt (btf), btfld_start_id (btf),
 		   NULL, NULL, NULL, NULL, NULL };
@@ -450,6 +514,8 @@ btfld_fixup (const struct btfld_btf *btf, const struct btfld_symtab *syms)
       goto out;
     }
   decide (&f);
+  if (find_enum_fwds (&f))
+    goto out;
   if (sweep (&f) || !(vars = collect_vars (&f, &nvars))
       || !(out = rebuild (&f, vars, nvars, &map)))
     goto out;
@@ -461,6 +527,8 @@ btfld_fixup (const struct btfld_btf *btf, const struct btfld_symtab *syms)
     }
 out:
   free (vars);
+  if (mapp && out)
+    *mapp = map, map = NULL;
   free (map);
   free (f.keep);
   free (f.linkage);

@@ -5,6 +5,27 @@
 #include "elf-btf.h"
 
 #include <stdlib.h>
+#include <string.h>
+
+/* Carry the object index of each type across the fixups' renumbering
+   (types the fixups add, the DATASECs, belong to no object).  */
+static void
+remap_blob_of (const struct btfld_btf *before, const struct btfld_btf *after,
+	       const uint32_t *map, uint32_t *blob_of)
+{
+  uint32_t start = btfld_start_id (before), n = btfld_type_cnt (before);
+  uint32_t nafter = btfld_type_cnt (after) - start;
+  uint32_t *tmp = malloc ((nafter ? nafter : 1) * sizeof *tmp);
+  if (!tmp)
+    return;
+  for (uint32_t i = 0; i < nafter; i++)
+    tmp[i] = UINT32_MAX;
+  for (uint32_t id = start; id < n; id++)
+    if (map[id])
+      tmp[map[id] - start] = blob_of[id - start];
+  memcpy (blob_of, tmp, nafter * sizeof *tmp);
+  free (tmp);
+}
 
 struct btfld_btf *
 btfld_link_btf (const void *data, size_t size,
@@ -13,18 +34,23 @@ btfld_link_btf (const void *data, size_t size,
 {
   struct btfld_blobs blobs = { 0 };
   struct btfld_btf *merged = NULL, *fixed = NULL, *out = NULL;
+  uint32_t *blob_of = NULL, *map = NULL;
 
   if (btfld_blobs_add (&blobs, data, size, opts->base))
     goto out;
-  if (!(merged = btfld_merge (&blobs, opts->base)))
+  if (!(merged = btfld_merge_blobs (&blobs, opts->base, &blob_of)))
     goto out;
   stats->blobs += blobs.n;
   stats->bytes_in += size;
   stats->types_in += btfld_type_cnt (merged) - btfld_start_id (merged);
   btfld_blobs_free (&blobs);
-  if (opts->fixups && syms && !(fixed = btfld_fixup (merged, syms)))
-    goto out;
-  out = btfld_dedup (fixed ? fixed : merged, opts->engine);
+  if (opts->fixups && syms)
+    {
+      if (!(fixed = btfld_fixup (merged, syms, &map)))
+	goto out;
+      remap_blob_of (merged, fixed, map, blob_of);
+    }
+  out = btfld_dedup (fixed ? fixed : merged, blob_of, opts->engine);
   if (out)
     {
       size_t raw;
@@ -34,6 +60,8 @@ btfld_link_btf (const void *data, size_t size,
       stats->types_out = btfld_type_cnt (out) - btfld_start_id (out);
     }
 out:
+  free (blob_of);
+  free (map);
   btfld_blobs_free (&blobs);
   btfld_btf_free (merged);
   btfld_btf_free (fixed);

@@ -69,11 +69,22 @@ btfld_blobs_add (struct btfld_blobs *list, const void *data, size_t size,
 struct btfld_btf *
 btfld_merge (struct btfld_blobs *blobs, const struct btfld_btf *base)
 {
+  return btfld_merge_blobs (blobs, base, NULL);
+}
+
+struct btfld_btf *
+btfld_merge_blobs (struct btfld_blobs *blobs, const struct btfld_btf *base,
+		   uint32_t **blob_of)
+{
   struct btfld_btf *out = btfld_btf_new (base);
-  uint32_t *map = NULL;
-  size_t map_cap = 0;
+  uint32_t *map = NULL, *bo = NULL;
+  size_t map_cap = 0, total = 0;
   if (!out)
     return NULL;
+  for (size_t b = 0; b < blobs->n; b++)
+    total += btfld_type_cnt (blobs->v[b]) - btfld_start_id (blobs->v[b]);
+  if (blob_of && !(bo = malloc ((total ? total : 1) * sizeof *bo)))
+    goto nomem;
   for (size_t b = 0; b < blobs->n; b++)
     {
       const struct btfld_btf *in = blobs->v[b];
@@ -91,15 +102,23 @@ btfld_merge (struct btfld_blobs *blobs, const struct btfld_btf *base)
       for (uint32_t id = 0; id < cnt; id++)
 	map[id] = id < start ? id : id + shift;
       for (uint32_t id = start; id < cnt; id++)
-	if (btfld_copy_type (out, in, id, map) < 0)
-	  goto fail;
+	{
+	  long nid = btfld_copy_type (out, in, id, map);
+	  if (nid < 0)
+	    goto fail;
+	  if (bo)
+	    bo[nid - btfld_start_id (out)] = b;
+	}
     }
   free (map);
+  if (blob_of)
+    *blob_of = bo;
   return out;
 nomem:
   btfld_error (-ENOMEM, "out of memory");
 fail:
   free (map);
+  free (bo);
   btfld_btf_free (out);
   return NULL;
 }

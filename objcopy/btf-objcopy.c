@@ -29,7 +29,7 @@ usage (FILE *f)
 	   "  --btf-dedup          merge all .BTF blobs into one, apply the gcc\n"
 	   "                       fixups and deduplicate\n"
 	   "  --no-fixups          do not apply the gcc fixups\n"
-	   "  --engine=NAME        dedup engine: libbpf\n"
+	   "  --engine=NAME        dedup engine: btfld (default) or libbpf\n"
 	   "  --dump-btf           print the .BTF types (bpftool raw format)\n"
 	   "  --info               print the number of blobs, types and bytes\n"
 	   "  --stats              print statistics to stderr\n"
@@ -74,12 +74,16 @@ parse_args (int argc, char **argv, struct opts *o)
       case O_STATS: o->stats = true; break;
       case O_INFO: o->info = true; break;
       case O_ENGINE:
-	if (strcmp (optarg, "libbpf") != 0)
+	if (strcmp (optarg, "libbpf") == 0)
+	  o->engine = BTFLD_ENGINE_LIBBPF;
+	else if (strcmp (optarg, "btfld") == 0)
+	  o->engine = BTFLD_ENGINE_BTFLD;
+	else
 	  {
-	    fprintf (stderr, "%s: unknown engine '%s'\n", prog, optarg);
+	    fprintf (stderr, "%s: unknown engine '%s' (btfld or libbpf)\n",
+		     prog, optarg);
 	    return 2;
 	  }
-	o->engine = BTFLD_ENGINE_LIBBPF;
 	break;
       case 'v': o->verbose = true; break;
       case 'h': usage (stdout); exit (0);

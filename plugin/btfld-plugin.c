@@ -39,7 +39,7 @@ static struct
 {
   bool verbose, stats, fixups;
   enum btfld_engine engine;
-} opt = { false, false, true, BTFLD_ENGINE_LIBBPF };
+} opt = { false, false, true, BTFLD_ENGINE_BTFLD };
 
 static struct
 {
@@ -88,10 +88,12 @@ parse_option (const char *o)
     opt.fixups = false;
   else if (strcmp (o, "engine=libbpf") == 0)
     opt.engine = BTFLD_ENGINE_LIBBPF;
+  else if (strcmp (o, "engine=btfld") == 0)
+    opt.engine = BTFLD_ENGINE_BTFLD;
   else
     {
       diag ("error", NULL, "unknown plugin option '%s' (known: verbose, "
-	    "stats, no-fixups, engine=libbpf)", o);
+	    "stats, no-fixups, engine=btfld|libbpf)", o);
       return -1;
     }
   return 0;
