@@ -23,6 +23,7 @@
    become references to it.  VARs and DATASECs are never merged.  */
 
 #include "btfld-int.h"
+#include "partition.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -166,18 +167,89 @@ refine_pass (struct engine *e)
   return next;
 }
 
-static void
+struct edge_ctx
+{
+  const struct engine *e;
+  struct btfld_graph *g;
+  uint32_t p, j;
+  bool count;
+};
+
+static int
+add_edge (uint32_t *id, void *arg)
+{
+  struct edge_ctx *c = arg;
+  uint32_t to = target (c->e, *id);
+  uint32_t j = c->j++;
+  if (!to)
+    return 0;
+  if (c->count)
+    c->g->rev_off[to + 1]++;
+  else
+    c->g->rev[c->g->rev_off[to]++] = (struct btfld_edge) { c->p, j };
+  return 0;
+}
+
+/* Reverse edges of the graph with resolved FWDs redirected.  */
+static int
+build_graph (struct engine *e, struct btfld_graph *g)
+{
+  g->n = e->cnt;
+  g->rev_off = calloc ((size_t) e->cnt + 1, sizeof *g->rev_off);
+  if (!g->rev_off)
+    return btfld_error (-ENOMEM, "out of memory");
+  struct edge_ctx c = { e, g, 0, 0, true };
+  for (int pass = 0; pass < 2; pass++)
+    {
+      if (pass == 1)
+	{
+	  for (uint32_t i = 1; i <= e->cnt; i++)
+	    g->rev_off[i] += g->rev_off[i - 1];
+	  g->rev = malloc ((g->rev_off[e->cnt] + 1) * sizeof *g->rev);
+	  if (!g->rev)
+	    return btfld_error (-ENOMEM, "out of memory");
+	  c.count = false;
+	}
+      for (uint32_t id = 1; id < e->cnt; id++)
+	{
+	  c.p = id;
+	  c.j = 0;
+	  btfld_visit_ids ((struct btf_type *) btfld_type_by_id (e->btf, id),
+			   add_edge, &c);
+	}
+    }
+  /* The fill pass advanced each start to the next one's: shift back.  */
+  for (uint32_t i = e->cnt; i > 0; i--)
+    g->rev_off[i] = g->rev_off[i - 1];
+  g->rev_off[0] = 0;
+  return 0;
+}
+
+/* Initial classes from the types' own fields (a reference only says
+   whether it is void), then refinement by the references.  */
+static int
 refine (struct engine *e)
 {
-  memset (e->cls, 0, e->cnt * sizeof *e->cls);
-  e->nclasses = 0;
-  for (;;)
+  struct btfld_graph g = { 0 };
+  e->cls[0] = 0;
+  for (uint32_t id = 1; id < e->cnt; id++)
+    e->cls[id] = 1;
+  e->nclasses = refine_pass (e);
+  int err = build_graph (e, &g);
+  if (!err)
+    err = btfld_refine_partition (&g, e->cls, &e->nclasses);
+  free (g.rev_off);
+  free (g.rev);
+  /* Verify exactly (and finish, should a set-hash collision have left
+     a class too coarse): a stable partition survives a pass unchanged.  */
+  while (!err)
     {
       uint32_t n = refine_pass (e);
       if (n == e->nclasses)
 	break;
       e->nclasses = n;
     }
+  return err;
 }
 
 /* Definitions by name: (name_off, id) pairs of named STRUCT, UNION, ENUM
@@ -394,7 +466,8 @@ btfld_dedup_engine (const struct btfld_btf *btf, const uint32_t *blob_of)
   if (alloc_engine (&e) == 0)
     for (;;)
       {
-	refine (&e);
+	if (refine (&e))
+	  break;
 	long r = resolve_fwds (&e);
 	if (r < 0)
 	  break;
