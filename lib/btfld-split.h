@@ -47,6 +47,16 @@ struct btfld_btf *btfld_read_elf_btf (const char *path,
 				      const struct btfld_btf *caller_base,
 				      struct btfld_btf **base_out);
 
+struct btfld_elf;
+/* The same on an open file; errors are not prefixed with the path.  */
+struct btfld_btf *btfld_elf_read_btf (struct btfld_elf *e,
+				      const struct btfld_btf *caller_base,
+				      struct btfld_btf **base_out);
+
+/* Read a full base: a raw BTF file or an ELF file with a single-blob
+   .BTF.  */
+struct btfld_btf *btfld_read_base_file (const char *path);
+
 #ifdef __cplusplus
 }
 #endif

@@ -188,4 +188,6 @@ struct btfld_btf *btfld_link_btf (const void *data, size_t size,
 }
 #endif
 
+#include "btfld-split.h"
+
 #endif /* BTFLD_H */

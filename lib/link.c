@@ -36,7 +36,8 @@ btfld_link_btf (const void *data, size_t size,
   struct btfld_btf *merged = NULL, *fixed = NULL, *out = NULL;
   uint32_t *blob_of = NULL, *map = NULL;
 
-  if (btfld_blobs_add (&blobs, data, size, opts->base))
+  /* Compilers' blobs are standalone; the merge puts them on the base.  */
+  if (btfld_blobs_add (&blobs, data, size, NULL))
     goto out;
   if (!(merged = btfld_merge_blobs (&blobs, opts->base, &blob_of)))
     goto out;

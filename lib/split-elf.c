@@ -4,6 +4,8 @@
 #include "elf-btf.h"
 
 #include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 /* Parse section NAME of E (split on BASE); *ABSENT tells a missing one.  */
 static struct btfld_btf *
@@ -21,9 +23,9 @@ parse_section (struct btfld_elf *e, const char *name,
   return btf;
 }
 
-static struct btfld_btf *
-read_split (struct btfld_elf *e, const struct btfld_btf *caller_base,
-	    struct btfld_btf **base_out)
+struct btfld_btf *
+btfld_elf_read_btf (struct btfld_elf *e, const struct btfld_btf *caller_base,
+		    struct btfld_btf **base_out)
 {
   bool absent;
   struct btfld_btf *dist = parse_section (e, ".BTF.base", NULL, &absent);
@@ -78,7 +80,57 @@ btfld_read_elf_btf (const char *path, const struct btfld_btf *caller_base,
     *base_out = NULL;
   if (!btfld_elf_open (&e, path, -1, 0, 0))
     {
-      btf = read_split (&e, caller_base, base_out);
+      btf = btfld_elf_read_btf (&e, caller_base, base_out);
+      btfld_elf_close (&e);
+    }
+  if (!btf)
+    btfld_error_prefix (path);
+  return btf;
+}
+
+/* A base for splitting: raw BTF (as /sys/kernel/btf/vmlinux) or the
+   single-blob .BTF of an ELF file (as vmlinux).  */
+struct btfld_btf *
+btfld_read_base_file (const char *path)
+{
+  struct btfld_elf e;
+  struct btfld_btf *btf = NULL;
+  FILE *f = fopen (path, "rb");
+  unsigned char magic[2] = { 0, 0 };
+  if (!f)
+    {
+      btfld_error (-errno, "%s: cannot open: %m", path);
+      return NULL;
+    }
+  size_t got = fread (magic, 1, 2, f);
+  if (got == 2 && magic[0] == (BTF_MAGIC & 0xff) && magic[1] == BTF_MAGIC >> 8)
+    {
+      long len = fseek (f, 0, SEEK_END) == 0 ? ftell (f) : -1;
+      void *buf = len > 0 ? malloc (len) : NULL;
+      rewind (f);
+      if (buf && fread (buf, 1, len, f) == (size_t) len)
+	btf = btfld_btf_parse (buf, len, NULL);
+      else
+	btfld_error (-EIO, "cannot read");
+      free (buf);
+      fclose (f);
+      if (!btf)
+	btfld_error_prefix (path);
+      return btf;
+    }
+  fclose (f);
+  if (btfld_elf_open (&e, path, -1, 0, 0) == 0)
+    {
+      size_t size;
+      const void *data = btfld_elf_section (&e, ".BTF", &size);
+      long blob = data ? btfld_blob_size (data, size) : -1;
+      if (!data && size != (size_t) -1)
+	btfld_error (-ENODATA, "no .BTF section");
+      else if (blob >= 0 && (size_t) blob < size)
+	btfld_error (-EINVAL, ".BTF holds several blobs (link it with the "
+		     "btfld plugin, or run btf-objcopy --btf-dedup, first)");
+      else if (blob >= 0)
+	btf = btfld_btf_parse (data, size, NULL);
       btfld_elf_close (&e);
     }
   if (!btf)

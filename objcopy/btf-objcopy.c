@@ -15,8 +15,9 @@ static const char *prog = "btf-objcopy";
 
 struct opts
 {
-  bool dedup, dump, dump_base, fixups, stats, verbose, info;
+  bool dedup, distill, dump, dump_base, fixups, stats, verbose, info;
   enum btfld_engine engine;
+  const char *base_path, *relocate_path;
   const char *in, *out;
 };
 
@@ -26,18 +27,27 @@ usage (FILE *f)
   fprintf (f, "Usage: %s [options] INFILE [OUTFILE]\n"
 	   "Rewrite the BTF of an ELF file (in place when OUTFILE is omitted).\n"
 	   "\n"
-	   "  --btf-dedup          merge all .BTF blobs into one, apply the gcc\n"
-	   "                       fixups and deduplicate\n"
-	   "  --no-fixups          do not apply the gcc fixups\n"
-	   "  --engine=NAME        dedup engine: btfld (default) or libbpf\n"
-	   "  --dump-btf           print the .BTF types (bpftool raw format)\n"
-	   "  --info               print the number of blobs, types and bytes\n"
-	   "  --stats              print statistics to stderr\n"
-	   "  -v, --verbose        say what is done\n"
-	   "  -h, --help           print this help and exit\n"
-	   "  -V, --version        print the version and exit\n"
+	   "  --btf-dedup            merge all .BTF blobs into one, apply the gcc\n"
+	   "                         fixups and deduplicate\n"
+	   "  --btf-base=FILE        base BTF (ELF .BTF or raw): --btf-dedup emits\n"
+	   "                         split BTF on it; otherwise .BTF is read split\n"
+	   "                         on it\n"
+	   "  --btf-distill-base     write a distilled .BTF.base and the matching\n"
+	   "                         split .BTF (needs --btf-base)\n"
+	   "  --btf-relocate=FILE    relocate the split .BTF of a file with\n"
+	   "                         .BTF.base onto FILE's BTF; drop .BTF.base\n"
+	   "  --no-fixups            do not apply the gcc fixups\n"
+	   "  --engine=NAME          dedup engine: btfld (default) or libbpf\n"
+	   "  --dump-btf             print the .BTF types (bpftool raw format),\n"
+	   "                         numbered after their base\n"
+	   "  --dump-btf-base        print the .BTF.base types\n"
+	   "  --info                 print the number of blobs, types and bytes\n"
+	   "  --stats                print statistics to stderr\n"
+	   "  -v, --verbose          say what is done\n"
+	   "  -h, --help             print this help and exit\n"
+	   "  -V, --version          print the version and exit\n"
 	   "\n"
-	   "Report bugs to the btfld maintainers.\n", prog);
+	   "Exit status: 0 on success, 1 on errors, 2 on bad usage.\n", prog);
 }
 
 static int
@@ -48,14 +58,26 @@ fail (const char *file)
 }
 
 static int
+usage_error (const char *msg)
+{
+  fprintf (stderr, "%s: %s\n", prog, msg);
+  return 2;
+}
+
+static int
 parse_args (int argc, char **argv, struct opts *o)
 {
-  enum { O_DEDUP = 256, O_NOFIX, O_ENGINE, O_DUMP, O_STATS, O_INFO };
+  enum { O_DEDUP = 256, O_NOFIX, O_ENGINE, O_DUMP, O_STATS, O_INFO, O_BASE,
+	 O_DISTILL, O_RELOC, O_DUMP_BASE };
   static const struct option lo[] = {
     { "btf-dedup", no_argument, NULL, O_DEDUP },
+    { "btf-base", required_argument, NULL, O_BASE },
+    { "btf-distill-base", no_argument, NULL, O_DISTILL },
+    { "btf-relocate", required_argument, NULL, O_RELOC },
     { "no-fixups", no_argument, NULL, O_NOFIX },
     { "engine", required_argument, NULL, O_ENGINE },
     { "dump-btf", no_argument, NULL, O_DUMP },
+    { "dump-btf-base", no_argument, NULL, O_DUMP_BASE },
     { "stats", no_argument, NULL, O_STATS },
     { "info", no_argument, NULL, O_INFO },
     { "verbose", no_argument, NULL, 'v' },
@@ -69,8 +91,12 @@ parse_args (int argc, char **argv, struct opts *o)
     switch (c)
       {
       case O_DEDUP: o->dedup = true; break;
+      case O_BASE: o->base_path = optarg; break;
+      case O_DISTILL: o->distill = true; break;
+      case O_RELOC: o->relocate_path = optarg; break;
       case O_NOFIX: o->fixups = false; break;
       case O_DUMP: o->dump = true; break;
+      case O_DUMP_BASE: o->dump_base = true; break;
       case O_STATS: o->stats = true; break;
       case O_INFO: o->info = true; break;
       case O_ENGINE:
@@ -96,19 +122,21 @@ parse_args (int argc, char **argv, struct opts *o)
       }
   if (optind >= argc || argc - optind > 2)
     {
-      fprintf (stderr, "%s: expected INFILE [OUTFILE]\n", prog);
+      usage_error ("expected INFILE [OUTFILE]");
       usage (stderr);
       return 2;
     }
   o->in = argv[optind];
   o->out = argc - optind == 2 ? argv[optind + 1] : argv[optind];
-  if (!o->dedup && !o->dump && !o->info)
-    {
-      fprintf (stderr, "%s: nothing to do (try --btf-dedup, --dump-btf or "
-	       "--info)\n",
-	       prog);
-      return 2;
-    }
+  if (!o->dedup && !o->dump && !o->info && !o->distill && !o->relocate_path
+      && !o->dump_base)
+    return usage_error ("nothing to do (try --btf-dedup, --dump-btf or "
+			"--info)");
+  if (o->distill && !o->base_path)
+    return usage_error ("--btf-distill-base needs --btf-base");
+  if (o->relocate_path && (o->distill || o->dedup))
+    return usage_error ("--btf-relocate does not combine with "
+			"--btf-distill-base or --btf-dedup");
   return 0;
 }
 
@@ -119,33 +147,17 @@ is_raw_btf (const unsigned char *p, size_t n)
   return n >= 2 && p[0] == (BTF_MAGIC & 0xff) && p[1] == (BTF_MAGIC >> 8);
 }
 
+/* Several blobs (a link without the plugin) read as their merge.  */
 static struct btfld_btf *
-read_btf (struct btfld_elf *e, const char *file, bool *absent)
+read_merged (const void *data, size_t size, const struct btfld_btf *base)
 {
-  size_t size;
-  const void *data;
   struct btfld_blobs blobs = { 0 };
-  *absent = false;
-  data = btfld_elf_section (e, ".BTF", &size);
-  if (!data)
-    {
-      if (size == (size_t) -1)
-	return NULL;
-      *absent = true;
-      btfld_error (-ENOENT, "no .BTF section");
-      return NULL;
-    }
-  (void) file;
-  if (btfld_blobs_add (&blobs, data, size, NULL))
-    {
-      btfld_error_prefix (".BTF");
-      return NULL;
-    }
-  /* Several blobs (a link without the plugin) dump as their merge.  */
-  struct btfld_btf *b = blobs.n == 1 ? blobs.v[0] : btfld_merge (&blobs, NULL);
-  if (blobs.n == 1)
-    blobs.n = 0;
+  struct btfld_btf *b = NULL;
+  if (btfld_blobs_add (&blobs, data, size, base) == 0)
+    b = btfld_merge (&blobs, base);
   btfld_blobs_free (&blobs);
+  if (!b)
+    btfld_error_prefix (".BTF");
   return b;
 }
 
@@ -185,62 +197,198 @@ now_ms (void)
   return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
-static int
-do_dedup (struct opts *o, struct btfld_elf *e)
+/* What a run works on: the BTF (split on its base) and the distilled
+   base read from or written to .BTF.base.  */
+struct work
 {
-  size_t size;
+  struct btfld_btf *btf;
+  struct btfld_btf *dist_in, *dist_out;
+  struct btfld_stats st;
+};
+
+static int
+dedup (struct opts *o, struct btfld_elf *e, const struct btfld_btf *base,
+       struct work *w)
+{
+  size_t size, bsize;
   const void *data = btfld_elf_section (e, ".BTF", &size);
-  struct btfld_stats st = { 0 };
-  double t0 = now_ms ();
+  if (btfld_elf_section (e, ".BTF.base", &bsize))
+    return btfld_error (-EINVAL, "has .BTF.base: its .BTF is already "
+			"deduplicated split BTF");
   if (!data)
-    {
-      if (size == (size_t) -1)
-	return fail (o->in);
-      if (o->verbose)
-	fprintf (stderr, "%s: %s: no .BTF section, nothing to do\n", prog,
-		 o->in);
-      return o->out != o->in && strcmp (o->out, o->in)
-	     ? (btfld_elf_write (e, o->out, NULL, 0) ? fail (o->out) : 0) : 0;
-    }
+    return btfld_error (-ENODATA, "%s", size == (size_t) -1 ? btfld_errmsg ()
+			: "no .BTF section");
   struct btfld_symtab *syms = btfld_symtab_from_elf (e->elf);
   if (!syms)
-    return fail (o->in);
-  struct btfld_link_opts lo = { o->fixups, o->engine, NULL };
-  st.inputs = 1;
-  struct btfld_btf *out = btfld_link_btf (data, size, syms, &lo, &st);
+    return -EINVAL;
+  struct btfld_link_opts lo = { o->fixups, o->engine, base };
+  w->st.inputs = 1;
+  w->btf = btfld_link_btf (data, size, syms, &lo, &w->st);
   btfld_symtab_free (syms);
-  if (!out)
+  if (!w->btf)
     {
       btfld_error_prefix (".BTF");
-      return fail (o->in);
+      return -EINVAL;
     }
-  size_t raw_size;
-  void *raw = btfld_btf_raw (out, &raw_size);
-  struct btfld_sec_update u = { ".BTF", raw, raw_size };
-  int err = raw ? btfld_elf_write (e, o->out, &u, 1) : -ENOMEM;
-  if (err)
-    fail (o->out);
-  if (!err && o->dump)
-    btfld_dump_raw (stdout, out, btfld_start_id (out),
-		    btfld_type_cnt (out) - 1);
-  if (!err && o->stats)
-    fprintf (stderr, "%s: %s: blobs %u, types %lu -> %lu, bytes %lu -> %lu, "
-	     "%.0f ms\n", prog, o->in, st.blobs, st.types_in, st.types_out,
-	     st.bytes_in, st.bytes_out, now_ms () - t0);
-  free (raw);
-  btfld_btf_free (out);
-  return err ? 1 : 0;
+  return 0;
+}
+
+/* Read .BTF as it is, honouring .BTF.base (relocated onto RBASE when
+   given, else split on BASE).  */
+static int
+read_existing (struct opts *o, struct btfld_elf *e,
+	       const struct btfld_btf *base, const struct btfld_btf *rbase,
+	       struct work *w)
+{
+  size_t size, bsize;
+  const void *data = btfld_elf_section (e, ".BTF", &size);
+  bool has_dist = btfld_elf_section (e, ".BTF.base", &bsize) != NULL;
+  if (rbase && !has_dist)
+    return btfld_error (-EINVAL, "no .BTF.base: nothing to relocate");
+  if (data && !has_dist && btfld_blob_size (data, size) < (long) size)
+    {
+      w->btf = read_merged (data, size, base);
+      return w->btf ? 0 : -EINVAL;
+    }
+  w->btf = btfld_elf_read_btf (e, rbase ? rbase : base, &w->dist_in);
+  if (!w->btf || !rbase)
+    return w->btf ? 0 : -EINVAL;
+  /* Distilling moved some base types into the split BTF; on the new
+     base they fold back into the base's own, as a direct split would
+     have them.  */
+  struct btfld_btf *folded = btfld_dedup (w->btf, NULL, o->engine);
+  if (!folded)
+    return -EINVAL;
+  btfld_btf_free (w->btf);
+  w->btf = folded;
+  return 0;
 }
 
 static int
-do_dump_raw_file (struct opts *o, const unsigned char *p, size_t n)
+distill (struct work *w)
 {
-  struct btfld_btf *b = btfld_btf_parse (p, n, NULL);
-  if (!b)
-    return fail (o->in);
-  btfld_dump_raw (stdout, b, 1, btfld_type_cnt (b) - 1);
-  btfld_btf_free (b);
+  struct btfld_btf *nbase, *nsplit;
+  if (w->dist_in)
+    return btfld_error (-EINVAL, "already has .BTF.base");
+  if (btfld_distill_base (w->btf, &nbase, &nsplit))
+    return -EINVAL;
+  btfld_btf_free (w->btf);
+  w->btf = nsplit;
+  w->dist_out = nbase;
   return 0;
+}
+
+static int
+write_out (struct opts *o, struct btfld_elf *e, struct work *w)
+{
+  struct btfld_sec_update u[2];
+  size_t n = 0, size;
+  void *raw = btfld_btf_raw (w->btf, &size), *braw = NULL;
+  int err = -ENOMEM;
+  if (!raw)
+    return err;
+  u[n++] = (struct btfld_sec_update) { ".BTF", raw, size };
+  if (w->dist_out)
+    {
+      if (!(braw = btfld_btf_raw (w->dist_out, &size)))
+	goto out;
+      u[n++] = (struct btfld_sec_update) { ".BTF.base", braw, size };
+    }
+  else if (o->relocate_path)
+    u[n++] = (struct btfld_sec_update) { ".BTF.base", NULL, 0 };
+  err = btfld_elf_write (e, o->out, u, n);
+out:
+  free (raw);
+  free (braw);
+  return err;
+}
+
+static int
+dump (struct opts *o, struct work *w)
+{
+  if (o->dump)
+    btfld_dump_raw (stdout, w->btf, btfld_start_id (w->btf),
+		    btfld_type_cnt (w->btf) - 1);
+  if (o->dump_base)
+    {
+      const struct btfld_btf *b = w->dist_out ? w->dist_out : w->dist_in;
+      if (!b)
+	return btfld_error (-ENODATA, "no .BTF.base");
+      btfld_dump_raw (stdout, b, 1, btfld_type_cnt (b) - 1);
+    }
+  return 0;
+}
+
+static int
+run (struct opts *o, struct btfld_elf *e, const struct btfld_btf *base,
+     const struct btfld_btf *rbase)
+{
+  struct work w = { 0 };
+  double t0 = now_ms ();
+  bool writes = o->dedup || o->distill || o->relocate_path;
+  size_t size;
+  int err;
+  if (o->dedup && !btfld_elf_section (e, ".BTF", &size) && size == 0)
+    {
+      /* Nothing to deduplicate: the output is the input.  */
+      if (o->verbose)
+	fprintf (stderr, "%s: %s: no .BTF section, nothing to do\n", prog,
+		 o->in);
+      if (strcmp (o->out, o->in) != 0 && btfld_elf_write (e, o->out, NULL, 0))
+	{
+	  btfld_error_prefix (o->out);
+	  return -EIO;
+	}
+      return 0;
+    }
+  if (o->dedup)
+    err = dedup (o, e, base, &w);
+  else
+    err = read_existing (o, e, base, rbase, &w);
+  if (!err && o->distill)
+    err = distill (&w);
+  if (!err && writes && (err = write_out (o, e, &w)))
+    btfld_error_prefix (o->out);
+  if (!err)
+    err = dump (o, &w);
+  if (!err && o->stats)
+    fprintf (stderr, "%s: %s: blobs %u, types %lu -> %lu, bytes %lu -> %lu, "
+	     "%.0f ms\n", prog, o->in, w.st.blobs, w.st.types_in,
+	     w.st.types_out, w.st.bytes_in, w.st.bytes_out, now_ms () - t0);
+  btfld_btf_free (w.btf);
+  btfld_btf_free (w.dist_in);
+  btfld_btf_free (w.dist_out);
+  return err;
+}
+
+static int
+dump_raw_file (struct opts *o)
+{
+  FILE *f = fopen (o->in, "rb");
+  unsigned char *buf = NULL;
+  long len = -1;
+  int rc;
+  if (f && fseek (f, 0, SEEK_END) == 0)
+    len = ftell (f);
+  if (f && len > 0 && (buf = malloc (len)))
+    {
+      rewind (f);
+      len = fread (buf, 1, len, f);
+    }
+  if (f)
+    fclose (f);
+  if (!buf || !is_raw_btf (buf, len))
+    rc = -1;
+  else
+    {
+      struct btfld_btf *b = btfld_btf_parse (buf, len, NULL);
+      rc = b ? 0 : 1;
+      if (b)
+	btfld_dump_raw (stdout, b, 1, btfld_type_cnt (b) - 1);
+      btfld_btf_free (b);
+    }
+  free (buf);
+  return rc;
 }
 
 int
@@ -248,46 +396,34 @@ main (int argc, char **argv)
 {
   struct opts o = { 0 };
   struct btfld_elf e;
+  struct btfld_btf *base = NULL, *rbase = NULL;
   int rc = parse_args (argc, argv, &o);
   if (rc)
     return rc;
+  if (o.base_path && !(base = btfld_read_base_file (o.base_path)))
+    return fail (o.in);
+  if (o.relocate_path && !(rbase = btfld_read_base_file (o.relocate_path)))
+    {
+      btfld_btf_free (base);
+      return fail (o.in);
+    }
   if (btfld_elf_open (&e, o.in, -1, 0, 0))
     {
       /* Not ELF: maybe a raw BTF file to dump.  */
-      FILE *f = fopen (o.in, "rb");
-      unsigned char *buf = NULL;
-      size_t n = 0;
-      if (f && o.dump && !o.dedup)
-	{
-	  fseek (f, 0, SEEK_END);
-	  long len = ftell (f);
-	  rewind (f);
-	  buf = len > 0 ? malloc (len) : NULL;
-	  n = buf ? fread (buf, 1, len, f) : 0;
-	}
-      if (f)
-	fclose (f);
-      if (buf && is_raw_btf (buf, n))
-	rc = do_dump_raw_file (&o, buf, n);
-      else
+      rc = o.dump && !o.dedup && !o.distill && !o.relocate_path
+	   ? dump_raw_file (&o) : -1;
+      if (rc)
 	rc = fail (o.in);
-      free (buf);
-      return rc;
     }
-  if (o.info)
-    rc = do_info (&o, &e);
-  else if (o.dedup)
-    rc = do_dedup (&o, &e);
   else
     {
-      bool absent;
-      struct btfld_btf *b = read_btf (&e, o.in, &absent);
-      if (!b)
+      if (o.info)
+	rc = do_info (&o, &e);
+      else if (run (&o, &e, base, rbase))
 	rc = fail (o.in);
-      else
-	btfld_dump_raw (stdout, b, btfld_start_id (b), btfld_type_cnt (b) - 1);
-      btfld_btf_free (b);
+      btfld_elf_close (&e);
     }
-  btfld_elf_close (&e);
+  btfld_btf_free (rbase);
+  btfld_btf_free (base);
   return rc;
 }

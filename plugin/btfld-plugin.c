@@ -5,6 +5,9 @@
      input (archive members included) so a malformed one fails the link
      before any output is written.
    all_symbols_read: reports those errors (ld stops here on failure).
+   With base=FILE the output .BTF is split BTF on FILE's BTF (ids after
+   the base's; types the base has are not repeated); with distill, a
+   distilled .BTF.base goes beside it (the module case).
    cleanup: ld has written and closed the output; its .BTF is the
      concatenation of the inputs' blobs (LTO ones included).  Merge, fix up
      with the output's own symbols, deduplicate, and replace the section
@@ -37,9 +40,14 @@ static int linker_output = -1;
 
 static struct
 {
-  bool verbose, stats, fixups;
+  bool verbose, stats, fixups, distill;
   enum btfld_engine engine;
-} opt = { false, false, true, BTFLD_ENGINE_BTFLD };
+  const char *base_path;
+} opt = { false, false, true, false, BTFLD_ENGINE_BTFLD, NULL };
+
+/* The base of base=FILE, read at load time so a bad one fails the link
+   before anything happens.  */
+static struct btfld_btf *base_btf;
 
 static struct
 {
@@ -90,10 +98,14 @@ parse_option (const char *o)
     opt.engine = BTFLD_ENGINE_LIBBPF;
   else if (strcmp (o, "engine=btfld") == 0)
     opt.engine = BTFLD_ENGINE_BTFLD;
+  else if (strncmp (o, "base=", 5) == 0 && o[5])
+    opt.base_path = o + 5;
+  else if (strcmp (o, "distill") == 0)
+    opt.distill = true;
   else
     {
       diag ("error", NULL, "unknown plugin option '%s' (known: verbose, "
-	    "stats, no-fixups, engine=btfld|libbpf)", o);
+	    "stats, no-fixups, engine=btfld|libbpf, base=FILE, distill)", o);
       return -1;
     }
   return 0;
@@ -185,18 +197,31 @@ rewrite_output (void)
       return;
     }
   struct btfld_symtab *syms = btfld_symtab_from_elf (e.elf);
-  struct btfld_link_opts lo = { opt.fixups, opt.engine, NULL };
+  struct btfld_link_opts lo = { opt.fixups, opt.engine, base_btf };
   struct btfld_stats st = { 0 };
   struct btfld_btf *out = syms ? btfld_link_btf (data, size, syms, &lo, &st)
 			       : NULL;
-  void *raw = NULL;
-  size_t raw_size = 0;
-  if (!out || !(raw = btfld_btf_raw (out, &raw_size)))
+  struct btfld_btf *dist = NULL, *dsplit = NULL;
+  void *raw = NULL, *braw = NULL;
+  size_t raw_size = 0, braw_size = 0;
+  if (out && opt.distill && btfld_distill_base (out, &dist, &dsplit) == 0)
+    {
+      btfld_btf_free (out);
+      out = dsplit;
+    }
+  else if (opt.distill)
+    {
+      btfld_btf_free (out);
+      out = NULL;
+    }
+  if (!out || !(raw = btfld_btf_raw (out, &raw_size))
+      || (dist && !(braw = btfld_btf_raw (dist, &braw_size))))
     remove_output (btfld_errmsg ());
   else
     {
-      struct btfld_sec_update u = { ".BTF", raw, raw_size };
-      if (btfld_elf_write (&e, output_name, &u, 1))
+      struct btfld_sec_update u[2] = { { ".BTF", raw, raw_size },
+				       { ".BTF.base", braw, braw_size } };
+      if (btfld_elf_write (&e, output_name, u, dist ? 2 : 1))
 	remove_output (btfld_errmsg ());
       else if (opt.stats)
 	diag ("stats", output_name, "inputs %u (%u with BTF), blobs %u, "
@@ -205,7 +230,9 @@ rewrite_output (void)
 	      st.bytes_in, st.bytes_out, state.ms + now_ms () - t0);
     }
   free (raw);
+  free (braw);
   btfld_btf_free (out);
+  btfld_btf_free (dist);
   btfld_symtab_free (syms);
   btfld_elf_close (&e);
 }
@@ -244,6 +271,16 @@ onload (struct ld_plugin_tv *tv)
       }
   if (bad)
     return LDPS_ERR;
+  if (opt.distill && !opt.base_path)
+    {
+      diag ("error", NULL, "plugin option distill needs base=FILE");
+      return LDPS_ERR;
+    }
+  if (opt.base_path && !(base_btf = btfld_read_base_file (opt.base_path)))
+    {
+      diag ("error", NULL, "base: %s", btfld_errmsg ());
+      return LDPS_ERR;
+    }
   if (!reg_claim || !reg_asr || !reg_cleanup)
     {
       diag ("error", NULL, "the linker lacks the plugin hooks btfld needs");
