@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Shared helpers for the btfld kernel test harness.  Sourced by the
 # scripts in kernel/; expects the caller to have `set -euo pipefail`.
 
@@ -11,7 +12,7 @@ BTFLD_CACHE=${BTFLD_CACHE:-${XDG_CACHE_HOME:-${HOME:-$(echo ~)}/.cache}/btfld}
 
 # Bump when the way a kernel is configured or built changes in a way the
 # cache key would not otherwise notice.
-BTFLD_RECIPE=1
+export BTFLD_RECIPE=1
 
 BTFLD_JOBS=${BTFLD_JOBS:-2}
 
