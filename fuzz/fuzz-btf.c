@@ -60,7 +60,7 @@ try_elf (const uint8_t *data, size_t size)
       struct btfld_symtab *syms = btfld_symtab_from_elf (e.elf);
       if (btf && syms)
 	{
-	  struct btfld_link_opts lo = { true, BTFLD_ENGINE_BTFLD, NULL };
+	  struct btfld_link_opts lo = { true, BTFLD_ENGINE_BTFLD, NULL, BTFLD_VARS_ALL };
 	  struct btfld_stats st = { 0 };
 	  btfld_btf_free (btfld_link_btf (btf, n, syms, &lo, &st));
 	}

@@ -279,27 +279,40 @@ copy_id (uint32_t *id, void *p)
   return 0;
 }
 
+/* Append record REC (SIZE bytes, strings of SRC) to DST, rewritten in
+   place in DST's buffer: no temporary per type.  */
+long
+btfld_copy_record (struct btfld_btf *dst, const struct btfld_btf *src,
+		   const struct btf_type *rec, size_t size, const uint32_t *map)
+{
+  int err;
+  if (btfld_type_cnt (dst) > BTFLD_MAX_TYPE_ID)
+    return btfld_error (-E2BIG, "too many types (more than %u)",
+			BTFLD_MAX_TYPE_ID);
+  if ((err = grow ((void **) &dst->types, &dst->types_cap,
+		   dst->types_len + size, 1))
+      || (err = grow ((void **) &dst->offs, &dst->offs_cap, dst->nr + 1,
+		      sizeof *dst->offs)))
+    return err;
+  struct btf_type *t = (struct btf_type *) (dst->types + dst->types_len);
+  memmove (t, rec, size);
+  struct copy_ctx c = { dst, src, map, 0 };
+  /* Interning may grow the string buffer, never the type buffer.  */
+  if (btfld_visit_strs (t, copy_str, &c))
+    return c.err;
+  if (map)
+    btfld_visit_ids (t, copy_id, &c);
+  dst->offs[dst->nr++] = dst->types_len;
+  dst->types_len += size;
+  return dst->start_id + dst->nr - 1;
+}
+
 long
 btfld_copy_type (struct btfld_btf *dst, const struct btfld_btf *src,
 		 uint32_t id, const uint32_t *map)
 {
   const struct btf_type *t = btfld_type_by_id (src, id);
-  size_t size = btfld_type_rec_size (t);
-  struct btf_type *tmp = malloc (size);
-  if (!tmp)
-    return btfld_error (-ENOMEM, "out of memory");
-  memcpy (tmp, t, size);
-  struct copy_ctx c = { dst, src, map, 0 };
-  if (btfld_visit_strs (tmp, copy_str, &c))
-    {
-      free (tmp);
-      return c.err;
-    }
-  if (map)
-    btfld_visit_ids (tmp, copy_id, &c);
-  long nid = btfld_add_type (dst, tmp, size);
-  free (tmp);
-  return nid;
+  return btfld_copy_record (dst, src, t, btfld_type_rec_size (t), map);
 }
 
 void *

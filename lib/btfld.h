@@ -82,6 +82,12 @@ long btfld_add_type (struct btfld_btf *btf, const struct btf_type *t,
 long btfld_copy_type (struct btfld_btf *dst, const struct btfld_btf *src,
 		      uint32_t id, const uint32_t *map);
 
+/* The same for a record REC of SIZE bytes whose strings are SRC's (a
+   rewritten copy of one of SRC's types).  */
+long btfld_copy_record (struct btfld_btf *dst, const struct btfld_btf *src,
+			const struct btf_type *rec, size_t size,
+			const uint32_t *map);
+
 /* Serialize into a malloc'd buffer (header + types + strings).  */
 void *btfld_btf_raw (const struct btfld_btf *btf, size_t *size);
 
@@ -124,11 +130,16 @@ struct btfld_stats
 
 enum btfld_engine { BTFLD_ENGINE_BTFLD = 0, BTFLD_ENGINE_LIBBPF };
 
+/* Which variables get a VAR: all defined ones, only the kernel's per-CPU
+   ones (.data..percpu, as pahole does for vmlinux), or none.  */
+enum btfld_vars { BTFLD_VARS_ALL = 0, BTFLD_VARS_PERCPU, BTFLD_VARS_NONE };
+
 struct btfld_link_opts
 {
   bool fixups;			/* apply the gcc fixups (default on) */
   enum btfld_engine engine;
   const struct btfld_btf *base;	/* split against this base, or NULL */
+  enum btfld_vars vars;		/* VAR policy of the fixups */
 };
 
 /* Append the blobs found in DATA (a concatenation of .BTF sections, with
@@ -154,7 +165,7 @@ struct btfld_btf *btfld_merge_blobs (struct btfld_blobs *blobs,
    -> new id map in *MAPP when MAPP is not NULL (0 for dropped types).  */
 struct btfld_btf *btfld_fixup (const struct btfld_btf *btf,
 			       const struct btfld_symtab *syms,
-			       uint32_t **mapp);
+			       enum btfld_vars vars, uint32_t **mapp);
 /* Deduplicate; returns a new object.  BLOB_OF (optional, as from
    btfld_merge_blobs) lets conflicting definitions resolve a FWD to the
    one of its own object.  */

@@ -9,15 +9,16 @@
    case, and the result does not depend on the order types are met, unlike
    a greedy pairwise walk.
 
-   Forward declarations: after a refinement, a FWD whose name has exactly
-   one class of definitions (STRUCT or UNION by the FWD's kind flag; an
-   ENUM when gcc emitted a forward enum as a struct FWD and no struct has
-   the name) becomes that definition; with several conflicting
-   definitions, the one from the FWD's own object, if any.  A forward
-   enum (an ENUM or ENUM64 without values) likewise becomes the enum of
-   its name with values, preferring one of the same size.  References to
-   resolved FWDs then change, so refinement runs again until no FWD
-   resolves.
+   Forward declarations are resolved optimistically: every FWD (STRUCT
+   or UNION by its kind flag; an ENUM when gcc emitted a forward enum as
+   a struct FWD and no struct has the name) and every forward enum (an
+   ENUM without values) stands for the first definition of its name, and
+   refinement runs.  If the definitions of a name then still fall into
+   several classes, they really conflict: that name's declarations stand
+   for their own object's definition, else for the most common one (a
+   declaration is compatible with any definition of its name), and
+   refinement runs again, until no new conflict shows.  Resolving one name at a time instead
+   deadlocks on cycles (two structs each seen through the other's FWD).
 
    Types of a base are never dropped; own types equivalent to a base type
    become references to it.  VARs and DATASECs are never merged.  */
@@ -304,112 +305,169 @@ collect_defs (const struct engine *e, size_t *np)
   return d;
 }
 
-static bool
-kind_fits (unsigned fwd_kflag, unsigned kind, bool enums)
+/* Which definitions a declaration can stand for: structs (FWD), unions
+   (FWD with kind flag), enums (forward ENUM; or gcc's struct FWD for an
+   enum, when no struct has the name).  */
+enum cat { CAT_STRUCT = 1, CAT_UNION = 2, CAT_ENUM = 4 };
+
+static unsigned
+def_cat (const struct btf_type *t)
 {
-  if (enums)
-    return !fwd_kflag && (kind == BTF_KIND_ENUM || kind == BTF_KIND_ENUM64);
-  return kind == (fwd_kflag ? BTF_KIND_UNION : BTF_KIND_STRUCT);
+  return btfld_kind (t) == BTF_KIND_STRUCT ? CAT_STRUCT
+	 : btfld_kind (t) == BTF_KIND_UNION ? CAT_UNION : CAT_ENUM;
 }
 
-/* The definition forward enum F resolves to, or 0.  */
+/* The run of definitions named NAME: D[*LO, *HI).  */
+static void
+find_run (const struct def *d, size_t n, uint32_t name, size_t *lo,
+	  size_t *hi)
+{
+  struct def key = { name, 0 };
+  size_t l = 0, h = n;
+  while (l < h)
+    {
+      size_t mid = (l + h) / 2;
+      if (by_name_id (&d[mid], &key) < 0)
+	l = mid + 1;
+      else
+	h = mid;
+    }
+  *lo = l;
+  while (l < n && d[l].name == name)
+    l++;
+  *hi = l;
+}
+
+static unsigned
+decl_cat (const struct engine *e, const struct btf_type *t,
+	  const struct def *d, size_t lo, size_t hi)
+{
+  if (btfld_kind (t) != BTF_KIND_FWD)
+    return CAT_ENUM;
+  if (btfld_kflag (t))
+    return CAT_UNION;
+  for (size_t i = lo; i < hi; i++)
+    if (def_cat (btfld_type_by_id (e->btf, d[i].id)) == CAT_STRUCT)
+      return CAT_STRUCT;
+  return CAT_ENUM;
+}
+
+static unsigned
+cat_index (unsigned cat)
+{
+  return cat == CAT_STRUCT ? 0 : cat == CAT_UNION ? 1 : 2;
+}
+
+/* The definition declaration F stands for.  While the name's
+   definitions of that category have not been seen to conflict, the
+   first of them (optimism: refinement then tells whether they all are
+   one); once they conflict, the one of F's own object, else the most
+   common one (MAJ, per run and category): a declaration matches any
+   definition, and the most common is the one that merges most.  */
 static uint32_t
-pick_enum (const struct engine *e, uint32_t f, const struct def *d,
-	   size_t lo, size_t hi)
+pick_def (const struct engine *e, uint32_t f, const struct def *d,
+	  size_t lo, size_t hi, const uint8_t *conflict, const uint32_t *maj)
 {
   const struct btf_type *t = btfld_type_by_id (e->btf, f);
-  uint32_t first = 0, sized = 0;
-  bool several = false, several_sized = false;
+  unsigned cat = decl_cat (e, t, d, lo, hi);
+  bool conflicting = conflict[lo] & cat;
   for (size_t i = lo; i < hi; i++)
     {
-      const struct btf_type *c = btfld_type_by_id (e->btf, d[i].id);
-      if (!is_enum (c))
+      uint32_t id = d[i].id;
+      if (def_cat (btfld_type_by_id (e->btf, id)) != cat)
 	continue;
-      if (first && e->cls[d[i].id] != e->cls[first])
-	several = true;
-      if (!first)
-	first = d[i].id;
-      if (c->size == t->size)
-	{
-	  if (sized && e->cls[d[i].id] != e->cls[sized])
-	    several_sized = true;
-	  if (!sized)
-	    sized = d[i].id;
-	}
+      if (!conflicting)
+	return id;
+      if (e->blob_of && id >= e->start
+	  && e->blob_of[id - e->start] == e->blob_of[f - e->start])
+	return id;
     }
-  if (!several)
-    return first;
-  return several_sized ? 0 : sized;
+  return conflicting ? maj[lo * 3 + cat_index (cat)] : 0;
 }
 
-/* The definition FWD F resolves to among D[LO..HI) (same name), or 0.  */
-static uint32_t
-pick_def (const struct engine *e, uint32_t f, const struct def *d, size_t lo,
-	  size_t hi)
+static void
+assign_fwds (struct engine *e, const struct def *d, size_t n,
+	     const uint8_t *conflict, const uint32_t *maj)
 {
-  unsigned kflag = btfld_kflag (btfld_type_by_id (e->btf, f));
-  if (btfld_kind (btfld_type_by_id (e->btf, f)) != BTF_KIND_FWD)
-    return pick_enum (e, f, d, lo, hi);
-  for (int enums = 0; enums < 2; enums++)
-    {
-      uint32_t first = 0, same_obj = 0;
-      bool several = false;
-      for (size_t i = lo; i < hi; i++)
-	{
-	  uint32_t id = d[i].id;
-	  if (!kind_fits (kflag, btfld_kind (btfld_type_by_id (e->btf, id)),
-			  enums))
-	    continue;
-	  if (!first)
-	    first = id;
-	  else if (e->cls[id] != e->cls[first])
-	    several = true;
-	  if (!same_obj && e->blob_of && id >= e->start
-	      && e->blob_of[id - e->start] == e->blob_of[f - e->start])
-	    same_obj = id;
-	}
-      if (first)
-	return several ? same_obj : first;
-    }
-  return 0;
-}
-
-/* Resolve the own FWDs that now can be; returns how many did.  */
-static long
-resolve_fwds (struct engine *e)
-{
-  size_t n;
-  long resolved = 0;
-  struct def *d = collect_defs (e, &n);
-  if (!d)
-    return btfld_error (-ENOMEM, "out of memory");
   for (uint32_t f = e->start; f < e->cnt; f++)
     {
       const struct btf_type *t = btfld_type_by_id (e->btf, f);
-      if (!is_decl (t) || e->fwd[f] || !t->name_off)
+      size_t lo, hi;
+      e->fwd[f] = 0;
+      if (!is_decl (t) || !t->name_off)
 	continue;
-      struct def key = { t->name_off, 0 };
-      size_t lo = 0, hi = n;
-      while (lo < hi)
+      find_run (d, n, t->name_off, &lo, &hi);
+      if (lo < hi)
+	e->fwd[f] = pick_def (e, f, d, lo, hi, conflict, maj);
+    }
+}
+
+struct member { uint32_t cls, id; };
+
+static int
+by_cls_id (const void *a, const void *b)
+{
+  const struct member *x = a, *y = b;
+  if (x->cls != y->cls)
+    return x->cls < y->cls ? -1 : 1;
+  return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/* Among the definitions of one name and category (M[0..K), sorted by
+   class), the first of the largest class.  */
+static uint32_t
+most_common (const struct member *m, size_t k)
+{
+  uint32_t best = 0;
+  size_t best_n = 0;
+  for (size_t i = 0, j; i < k; i = j)
+    {
+      uint32_t first = m[i].id;
+      for (j = i; j < k && m[j].cls == m[i].cls; j++)
+	if (m[j].id < first)
+	  first = m[j].id;
+      if (j - i > best_n || (j - i == best_n && first < best))
+	best = first, best_n = j - i;
+    }
+  return best;
+}
+
+/* Mark the names whose definitions of one category fell into several
+   classes, and note each conflicting one's most common definition;
+   returns how many were newly marked.  */
+static long
+mark_conflicts (const struct engine *e, const struct def *d, size_t n,
+		uint8_t *conflict, uint32_t *maj, struct member *m)
+{
+  long marked = 0;
+  for (size_t lo = 0, hi; lo < n; lo = hi)
+    {
+      for (hi = lo + 1; hi < n && d[hi].name == d[lo].name; hi++)
+	;
+      for (unsigned cat = CAT_STRUCT; cat <= CAT_ENUM; cat <<= 1)
 	{
-	  size_t mid = (lo + hi) / 2;
-	  if (by_name_id (&d[mid], &key) < 0)
-	    lo = mid + 1;
-	  else
-	    hi = mid;
-	}
-      size_t end = lo;
-      while (end < n && d[end].name == t->name_off)
-	end++;
-      uint32_t def = pick_def (e, f, d, lo, end);
-      if (def)
-	{
-	  e->fwd[f] = def;
-	  resolved++;
+	  size_t k = 0;
+	  bool several = false;
+	  for (size_t i = lo; i < hi; i++)
+	    {
+	      uint32_t id = d[i].id;
+	      if (def_cat (btfld_type_by_id (e->btf, id)) != cat)
+		continue;
+	      several |= k && e->cls[id] != m[0].cls;
+	      m[k++] = (struct member) { e->cls[id], id };
+	    }
+	  if (!several)
+	    continue;
+	  if (!(conflict[lo] & cat))
+	    {
+	      conflict[lo] |= cat;
+	      marked++;
+	    }
+	  qsort (m, k, sizeof *m, by_cls_id);
+	  maj[lo * 3 + cat_index (cat)] = most_common (m, k);
 	}
     }
-  free (d);
-  return resolved;
+  return marked;
 }
 
 /* One type per class, in the order of each class's first member.  */
@@ -459,24 +517,36 @@ btfld_dedup_engine (const struct btfld_btf *btf, const uint32_t *blob_of)
 {
   struct engine e = { 0 };
   struct btfld_btf *out = NULL;
+  struct def *defs = NULL;
+  uint8_t *conflict = NULL;
+  uint32_t *maj = NULL;
+  struct member *scratch = NULL;
+  size_t ndefs = 0;
   e.btf = btf;
   e.blob_of = blob_of;
   e.cnt = btfld_type_cnt (btf);
   e.start = btfld_start_id (btf);
-  if (alloc_engine (&e) == 0)
+  if (alloc_engine (&e) == 0 && (defs = collect_defs (&e, &ndefs))
+      && (conflict = calloc (ndefs + 1, 1))
+      && (maj = calloc (3 * (ndefs + 1), sizeof *maj))
+      && (scratch = malloc ((ndefs + 1) * sizeof *scratch)))
     for (;;)
       {
+	assign_fwds (&e, defs, ndefs, conflict, maj);
 	if (refine (&e))
 	  break;
-	long r = resolve_fwds (&e);
-	if (r < 0)
-	  break;
-	if (r == 0)
+	if (mark_conflicts (&e, defs, ndefs, conflict, maj, scratch) == 0)
 	  {
 	    out = emit (&e);
 	    break;
 	  }
       }
+  else
+    btfld_error (-ENOMEM, "out of memory");
+  free (defs);
+  free (conflict);
+  free (maj);
+  free (scratch);
   free_engine (&e);
   return out;
 }

@@ -11,7 +11,11 @@
      section, offsets from the symbol values, sorted by offset.
    - INT: gcc's SIGNED|CHAR for 'char' (rejected by the kernel) becomes
      SIGNED, a lone CHAR becomes unsigned, as pahole encodes them.
-   - ENUM of size 8: gcc 12 truncated its values; say so.
+   - ENUM of size 8: gcc 12 keeps only the enumerators that fit in 32
+     bits (sign-extended they are exact) and drops the others; it
+     becomes the ENUM64 it is, with a warning.
+   - VARs per policy: all, only the kernel's per-CPU ones (what pahole
+     emits for vmlinux), or none.
    - FWD of kind struct whose name only an ENUM has: gcc 12's forward
      enum; it becomes what BTF uses for one, an ENUM without values.
    Anonymous types that only dropped types referenced go too.  */
@@ -28,6 +32,7 @@ struct fix
 {
   const struct btfld_btf *btf;
   const struct btfld_symtab *syms;
+  enum btfld_vars vars;
   uint32_t cnt, start;
   bool *keep;
   uint8_t *linkage;		/* new FUNC/VAR linkage; for a FWD that is
@@ -106,6 +111,17 @@ seen_next (struct seen **v, size_t *n, const char *name)
   return 0;
 }
 
+static bool
+var_wanted (const struct fix *f, const struct btfld_sym *s)
+{
+  if (f->vars == BTFLD_VARS_NONE)
+    return false;
+  if (f->vars == BTFLD_VARS_ALL)
+    return true;
+  return s->shndx < f->syms->nsecs
+	 && strcmp (f->syms->secs[s->shndx].name, ".data..percpu") == 0;
+}
+
 /* A defined variable is described by one VAR.  gcc also emits VARs for
    extern declarations, listed in whatever DATASEC it guessed: prefer the
    VAR whose DATASEC names the symbol's own section, else the first.  */
@@ -161,8 +177,11 @@ fix_var (struct fix *f, uint32_t id, const struct btf_type *t,
     }
   else
     f->var_sym[id] = global ? global : nlocal ? locals[0] : NULL;
-  if (!f->var_sym[id])
-    return;
+  if (!f->var_sym[id] || !var_wanted (f, f->var_sym[id]))
+    {
+      f->var_sym[id] = NULL;
+      return;
+    }
   claim_symbol (f, id);
   if (!f->var_sym[id])
     return;
@@ -262,9 +281,10 @@ decide (struct fix *f)
 	  break;
 	case BTF_KIND_ENUM:
 	  if (t->size == 8)
-	    btfld_warn ("type [%u] ENUM '%s': 64-bit enumerator values were "
-			"truncated to 32 bits by the compiler", id,
-			btfld_str (f->btf, t->name_off));
+	    btfld_warn ("type [%u] ENUM '%s': the compiler dropped its "
+			"enumerators that need 64 bits; made ENUM64 with the "
+			"%u it kept", id, btfld_str (f->btf, t->name_off),
+			btfld_vlen (t));
 	  break;
 	default:
 	  break;
@@ -439,6 +459,66 @@ add_datasecs (struct fix *f, struct btfld_btf *out, const uint32_t *map,
   return err;
 }
 
+/* gcc 12's 64-bit enum (an ENUM of size 8) as the ENUM64 it is.  */
+static long
+copy_as_enum64 (struct btfld_btf *out, const struct btfld_btf *btf,
+		const struct btf_type *t, const uint32_t *map)
+{
+  unsigned vlen = btfld_vlen (t);
+  size_t size = sizeof *t + vlen * sizeof (struct btf_enum64);
+  struct btf_type *n = malloc (size);
+  if (!n)
+    return btfld_error (-ENOMEM, "out of memory");
+  const struct btf_enum *e = (const void *) (t + 1);
+  struct btf_enum64 *e64 = (void *) (n + 1);
+  *n = *t;
+  n->info = BTF_INFO_ENC (BTF_KIND_ENUM64, btfld_kflag (t), vlen);
+  for (unsigned i = 0; i < vlen; i++)
+    {
+      uint64_t v = (uint64_t) (int64_t) e[i].val;
+      e64[i] = (struct btf_enum64) { e[i].name_off, (uint32_t) v,
+				     (uint32_t) (v >> 32) };
+    }
+  long id = btfld_copy_record (out, btf, n, size, map);
+  free (n);
+  return id;
+}
+
+/* Copy the types ORDER lists, in that order, into a new object.  */
+static struct btfld_btf *
+copy_in_order (const struct btfld_btf *btf, const uint32_t *order, size_t n,
+	       uint32_t **mapp)
+{
+  uint32_t cnt = btfld_type_cnt (btf), start = btfld_start_id (btf);
+  uint32_t *map = calloc (cnt, sizeof *map);
+  struct btfld_btf *out = map ? btfld_btf_new (btfld_base (btf)) : NULL;
+  if (!out)
+    {
+      free (map);
+      btfld_error (-ENOMEM, "out of memory");
+      return NULL;
+    }
+  for (uint32_t id = 0; id < start; id++)
+    map[id] = id;
+  for (size_t i = 0; i < n; i++)
+    map[order[i]] = start + i;
+  for (size_t i = 0; i < n; i++)
+    {
+      const struct btf_type *t = btfld_type_by_id (btf, order[i]);
+      long r = btfld_kind (t) == BTF_KIND_ENUM && t->size == 8
+	       ? copy_as_enum64 (out, btf, t, map)
+	       : btfld_copy_type (out, btf, order[i], map);
+      if (r < 0)
+	{
+	  btfld_btf_free (out);
+	  free (map);
+	  return NULL;
+	}
+    }
+  *mapp = map;
+  return out;
+}
+
 /* Kept types in id order, then the variables in section order.  */
 static struct btfld_btf *
 rebuild (struct fix *f, const struct sec_entry *e, size_t n, uint32_t **mapp)
@@ -456,7 +536,7 @@ rebuild (struct fix *f, const struct sec_entry *e, size_t n, uint32_t **mapp)
       order[k++] = id;
   for (size_t i = 0; i < n; i++)
     order[k++] = e[i].vsi.type;
-  struct btfld_btf *out = btfld_reorder (f->btf, order, k, mapp);
+  struct btfld_btf *out = copy_in_order (f->btf, order, k, mapp);
   free (order);
   return out;
 }
@@ -495,10 +575,10 @@ apply_linkage (struct fix *f, struct btfld_btf *out, const uint32_t *map)
 
 struct btfld_btf *
 btfld_fixup (const struct btfld_btf *btf, const struct btfld_symtab *syms,
-	     uint32_t **mapp)
+	     enum btfld_vars var_policy, uint32_t **mapp)
 {
-  struct fix f = { btf, syms, btfld_type_cnt (btf), btfld_start_id (btf),
-		   NULL, NULL, NULL, NULL, NULL };
+  struct fix f = { btf, syms, var_policy, btfld_type_cnt (btf),
+		   btfld_start_id (btf), NULL, NULL, NULL, NULL, NULL };
   struct btfld_btf *out = NULL;
   uint32_t *map = NULL;
   struct sec_entry *vars = NULL;

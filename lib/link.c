@@ -47,7 +47,7 @@ btfld_link_btf (const void *data, size_t size,
   btfld_blobs_free (&blobs);
   if (opts->fixups && syms)
     {
-      if (!(fixed = btfld_fixup (merged, syms, &map)))
+      if (!(fixed = btfld_fixup (merged, syms, opts->vars, &map)))
 	goto out;
       remap_blob_of (merged, fixed, map, blob_of);
     }

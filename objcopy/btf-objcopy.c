@@ -17,6 +17,7 @@ struct opts
 {
   bool dedup, distill, dump, dump_base, fixups, stats, verbose, info;
   enum btfld_engine engine;
+  enum btfld_vars vars;
   const char *base_path, *relocate_path;
   const char *in, *out;
 };
@@ -37,6 +38,9 @@ usage (FILE *f)
 	   "  --btf-relocate=FILE    relocate the split .BTF of a file with\n"
 	   "                         .BTF.base onto FILE's BTF; drop .BTF.base\n"
 	   "  --no-fixups            do not apply the gcc fixups\n"
+	   "  --btf-vars=WHICH       VARs for all variables (all, the default),\n"
+	   "                         the kernel's per-CPU ones (percpu, as pahole\n"
+	   "                         does for vmlinux) or none\n"
 	   "  --engine=NAME          dedup engine: btfld (default) or libbpf\n"
 	   "  --dump-btf             print the .BTF types (bpftool raw format),\n"
 	   "                         numbered after their base\n"
@@ -68,13 +72,14 @@ static int
 parse_args (int argc, char **argv, struct opts *o)
 {
   enum { O_DEDUP = 256, O_NOFIX, O_ENGINE, O_DUMP, O_STATS, O_INFO, O_BASE,
-	 O_DISTILL, O_RELOC, O_DUMP_BASE };
+	 O_DISTILL, O_RELOC, O_DUMP_BASE, O_VARS };
   static const struct option lo[] = {
     { "btf-dedup", no_argument, NULL, O_DEDUP },
     { "btf-base", required_argument, NULL, O_BASE },
     { "btf-distill-base", no_argument, NULL, O_DISTILL },
     { "btf-relocate", required_argument, NULL, O_RELOC },
     { "no-fixups", no_argument, NULL, O_NOFIX },
+    { "btf-vars", required_argument, NULL, O_VARS },
     { "engine", required_argument, NULL, O_ENGINE },
     { "dump-btf", no_argument, NULL, O_DUMP },
     { "dump-btf-base", no_argument, NULL, O_DUMP_BASE },
@@ -95,6 +100,16 @@ parse_args (int argc, char **argv, struct opts *o)
       case O_DISTILL: o->distill = true; break;
       case O_RELOC: o->relocate_path = optarg; break;
       case O_NOFIX: o->fixups = false; break;
+      case O_VARS:
+	if (strcmp (optarg, "all") == 0)
+	  o->vars = BTFLD_VARS_ALL;
+	else if (strcmp (optarg, "percpu") == 0)
+	  o->vars = BTFLD_VARS_PERCPU;
+	else if (strcmp (optarg, "none") == 0)
+	  o->vars = BTFLD_VARS_NONE;
+	else
+	  return usage_error ("--btf-vars takes all, percpu or none");
+	break;
       case O_DUMP: o->dump = true; break;
       case O_DUMP_BASE: o->dump_base = true; break;
       case O_STATS: o->stats = true; break;
@@ -221,7 +236,7 @@ dedup (struct opts *o, struct btfld_elf *e, const struct btfld_btf *base,
   struct btfld_symtab *syms = btfld_symtab_from_elf (e->elf);
   if (!syms)
     return -EINVAL;
-  struct btfld_link_opts lo = { o->fixups, o->engine, base };
+  struct btfld_link_opts lo = { o->fixups, o->engine, base, o->vars };
   w->st.inputs = 1;
   w->btf = btfld_link_btf (data, size, syms, &lo, &w->st);
   btfld_symtab_free (syms);

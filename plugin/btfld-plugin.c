@@ -43,7 +43,9 @@ static struct
   bool verbose, stats, fixups, distill;
   enum btfld_engine engine;
   const char *base_path;
-} opt = { false, false, true, false, BTFLD_ENGINE_BTFLD, NULL };
+  enum btfld_vars vars;
+} opt = { false, false, true, false, BTFLD_ENGINE_BTFLD, NULL,
+	  BTFLD_VARS_ALL };
 
 /* The base of base=FILE, read at load time so a bad one fails the link
    before anything happens.  */
@@ -102,10 +104,17 @@ parse_option (const char *o)
     opt.base_path = o + 5;
   else if (strcmp (o, "distill") == 0)
     opt.distill = true;
+  else if (strcmp (o, "vars=all") == 0)
+    opt.vars = BTFLD_VARS_ALL;
+  else if (strcmp (o, "vars=percpu") == 0)
+    opt.vars = BTFLD_VARS_PERCPU;
+  else if (strcmp (o, "vars=none") == 0)
+    opt.vars = BTFLD_VARS_NONE;
   else
     {
       diag ("error", NULL, "unknown plugin option '%s' (known: verbose, "
-	    "stats, no-fixups, engine=btfld|libbpf, base=FILE, distill)", o);
+	    "stats, no-fixups, engine=btfld|libbpf, base=FILE, distill, "
+	    "vars=all|percpu|none)", o);
       return -1;
     }
   return 0;
@@ -197,7 +206,7 @@ rewrite_output (void)
       return;
     }
   struct btfld_symtab *syms = btfld_symtab_from_elf (e.elf);
-  struct btfld_link_opts lo = { opt.fixups, opt.engine, base_btf };
+  struct btfld_link_opts lo = { opt.fixups, opt.engine, base_btf, opt.vars };
   struct btfld_stats st = { 0 };
   struct btfld_btf *out = syms ? btfld_link_btf (data, size, syms, &lo, &st)
 			       : NULL;

@@ -3,7 +3,7 @@
 #source: fixups-2.c
 #ld: exec
 #run: 0
-#warning: btfld: warning: type [8] ENUM 'wide': 64-bit enumerator values were truncated to 32 bits by the compiler
+#warning: btfld: warning: type [8] ENUM 'wide': the compiler dropped its enumerators that need 64 bits; made ENUM64 with the 2 it kept
 #bpftool: same
 #kernel: valid
 [1] INT 'char' size=1 bits_offset=0 nr_bits=8 encoding=SIGNED
@@ -13,7 +13,9 @@
 [5] INT 'int' size=4 bits_offset=0 nr_bits=32 encoding=SIGNED
 [6] INT 'long int' size=8 bits_offset=0 nr_bits=64 encoding=SIGNED
 [7] ARRAY '(anon)' type_id=6 index_type_id=2 nr_elems=4
-[8] ENUM 'wide' encoding=UNSIGNED size=8 vlen=0
+[8] ENUM64 'wide' encoding=UNSIGNED size=8 vlen=2
+	'WIDE_NEG' val=18446744073709551611ULL
+	'WIDE_SMALL' val=7ULL
 [9] FUNC_PROTO '(anon)' ret_type_id=5 vlen=1
 	'by' type_id=5
 [10] FUNC 'tick' type_id=9 linkage=global
