@@ -39,7 +39,7 @@ struct engine
   uint32_t *fwd;		/* resolved definition of a FWD, or 0 */
   uint32_t nclasses;
   uint32_t *slots;		/* hash table of type ids + 1 */
-  uint64_t *hashes;
+  uint32_t *hashes;		/* low bits of each slot's key hash */
   size_t nslots;
   uint32_t *ka, *kb;		/* key scratch buffers */
   size_t kcap;
@@ -150,11 +150,11 @@ refine_pass (struct engine *e)
 	  if (!other)
 	    {
 	      e->slots[j] = id + 1;
-	      e->hashes[j] = h;
+	      e->hashes[j] = (uint32_t) h;
 	      e->ncls[id] = next++;
 	      break;
 	    }
-	  if (e->hashes[j] == h && make_key (e, other - 1, e->kb) == n
+	  if (e->hashes[j] == (uint32_t) h && make_key (e, other - 1, e->kb) == n
 	      && memcmp (e->ka, e->kb, n * 4) == 0)
 	    {
 	      e->ncls[id] = e->ncls[other - 1];

@@ -44,6 +44,8 @@ struct btfld_elf
   char *path;
   unsigned char *image;		/* whole file (or archive member) */
   size_t size;
+  void *map;			/* the mapping image lies in, if mapped */
+  size_t map_len;
   Elf *elf;
 };
 

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -29,6 +30,32 @@ read_all (int fd, off_t offset, unsigned char *buf, size_t size)
       done += r;
     }
   return 0;
+}
+
+/* Map the SIZE bytes at OFFSET of FD privately (pages are read only as
+   touched, never zero-filled and copied); read them if mapping fails.  */
+static int
+map_image (struct btfld_elf *e, int fd, off_t offset, size_t size)
+{
+  long page = sysconf (_SC_PAGESIZE);
+  off_t start = offset - offset % page;
+  size_t len = size + (offset - start);
+  void *p = size ? mmap (NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd,
+			 start) : MAP_FAILED;
+  if (p != MAP_FAILED)
+    {
+      e->map = p;
+      e->map_len = len;
+      e->image = (unsigned char *) p + (offset - start);
+      return 0;
+    }
+  e->image = malloc (size ? size : 1);
+  if (!e->image)
+    return btfld_error (-ENOMEM, "out of memory");
+  int err = read_all (fd, offset, e->image, size);
+  if (err)
+    btfld_error (err, "cannot read: %s", strerror (-err));
+  return err;
 }
 
 int
@@ -49,12 +76,9 @@ btfld_elf_open (struct btfld_elf *e, const char *path, int fd, off_t offset,
       size = st.st_size;
     }
   e->path = strdup (path);
-  e->image = malloc (size ? size : 1);
   e->size = size;
-  if (!e->path || !e->image)
-    err = btfld_error (-ENOMEM, "out of memory");
-  else if ((err = read_all (fd, offset, e->image, size)))
-    btfld_error (err, "cannot read: %s", strerror (-err));
+  err = e->path ? map_image (e, fd, offset, size)
+	: btfld_error (-ENOMEM, "out of memory");
   if (own >= 0)
     close (own);
   if (err)
@@ -84,7 +108,10 @@ btfld_elf_close (struct btfld_elf *e)
 {
   if (e->elf)
     elf_end (e->elf);
-  free (e->image);
+  if (e->map)
+    munmap (e->map, e->map_len);
+  else
+    free (e->image);
   free (e->path);
   memset (e, 0, sizeof *e);
 }

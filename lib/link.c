@@ -50,6 +50,9 @@ btfld_link_btf (const void *data, size_t size,
       if (!(fixed = btfld_fixup (merged, syms, opts->vars, &map)))
 	goto out;
       remap_blob_of (merged, fixed, map, blob_of);
+      /* The engine needs only the fixed copy: keep the peak down.  */
+      btfld_btf_free (merged);
+      merged = NULL;
     }
   out = btfld_dedup (fixed ? fixed : merged, blob_of, opts->engine);
   if (out)

@@ -32,6 +32,7 @@ struct part
   uint32_t *gslot, *gslot_round;	/* (class, set) -> group */
   size_t gslots_n;
   uint32_t *cstamp, *chead, *tclasses, ntclasses;
+  size_t cap;			/* capacity of touched, groups */
 };
 
 /* A type touched by the splitter: the set of positions that point into
@@ -153,10 +154,51 @@ group_of (struct part *P, uint32_t cls, uint64_t sig, uint32_t *ngroups)
     }
 }
 
+/* The per-splitter arrays grow to the largest splitter seen, not to
+   the number of types.  */
+static int
+reserve (struct part *P, const struct btfld_graph *g, uint32_t C)
+{
+  size_t need = 0;
+  for (uint32_t k = P->first[C]; k < P->end[C]; k++)
+    {
+      uint32_t e = P->elems[k];
+      need += g->rev_off[e + 1] - g->rev_off[e];
+    }
+  if (need <= P->cap)
+    return 0;
+  size_t cap = P->cap ? P->cap : 1024;
+  while (cap < need)
+    cap *= 2;
+  struct touch *t = realloc (P->touched, cap * sizeof *t);
+  if (t)
+    P->touched = t;
+  struct group *gr = realloc (P->groups, cap * sizeof *gr);
+  if (gr)
+    P->groups = gr;
+  size_t slots = 2 * cap;
+  uint32_t *gs = realloc (P->gslot, slots * sizeof *gs);
+  if (gs)
+    P->gslot = gs;
+  free (P->gslot_round);
+  P->gslot_round = calloc (slots, sizeof *P->gslot_round);
+  if (!t || !gr || !gs || !P->gslot_round)
+    return btfld_error (-ENOMEM, "out of memory");
+  P->cap = cap;
+  P->gslots_n = slots;
+  P->round = 0;			/* gslot_round starts over */
+  memset (P->stamp, 0, P->n * sizeof *P->stamp);
+  memset (P->cstamp, 0, (P->n + 1) * sizeof *P->cstamp);
+  return 0;
+}
+
 static int
 split_by (struct part *P, const struct btfld_graph *g, uint32_t C)
 {
   uint32_t nt = 0, ngroups = 0;
+  int err = reserve (P, g, C);
+  if (err)
+    return err;
   P->round++;
   for (uint32_t k = P->first[C]; k < P->end[C]; k++)
     {
@@ -204,18 +246,11 @@ btfld_refine_partition (const struct btfld_graph *g, uint32_t *cls,
   P.queued = calloc (n + 1, 1);
   P.stamp = calloc (n, sizeof *P.stamp);
   P.slot = malloc (n * sizeof *P.slot);
-  P.touched = malloc (n * sizeof *P.touched);
-  P.groups = malloc (n * sizeof *P.groups);
-  for (P.gslots_n = 16; P.gslots_n < 2 * (size_t) n; P.gslots_n *= 2)
-    ;
-  P.gslot = malloc (P.gslots_n * sizeof *P.gslot);
-  P.gslot_round = calloc (P.gslots_n, sizeof *P.gslot_round);
   P.cstamp = calloc (n + 1, sizeof *P.cstamp);
   P.chead = malloc ((n + 1) * sizeof *P.chead);
   P.tclasses = malloc ((n + 1) * sizeof *P.tclasses);
   if (!P.elems || !P.loc || !P.first || !P.end || !P.work || !P.queued
-      || !P.stamp || !P.slot || !P.touched || !P.groups || !P.gslot
-      || !P.gslot_round || !P.cstamp || !P.chead || !P.tclasses)
+      || !P.stamp || !P.slot || !P.cstamp || !P.chead || !P.tclasses)
     {
       err = btfld_error (-ENOMEM, "out of memory");
       goto out;
