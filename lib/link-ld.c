@@ -1,0 +1,642 @@
+/* link-ld.c -- BTF linking from inside a linker (and objcopy): the
+   pipeline of link.c on symbols the linker hands over before it has
+   assigned addresses, then the addresses filled in place (btfld-ld.h).
+
+   How phase 2 finds its symbols again: the fixups build each DATASEC
+   entry from a symbol's value and size.  Phase 1 gives every data symbol
+   a handle (its index in section, unit and value order) and passes the
+   fixups the value GROUP << 33 | HANDLE, where GROUP numbers the runs of
+   overlapping symbols of one unit, and a size of 2^32 - 1: the entry's
+   32-bit offset field is then the handle, the entries sort in provisional
+   order, and a variable overlapping its predecessor (an alias) is
+   dropped exactly when the two are in one group.  Phase 2 reads the
+   handle back from each entry and writes the real offset and size.  */
+
+#include "btfld-int.h"
+#include "btfld-ld.h"
+#include "elf-btf.h"
+
+#include <elf.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct ld_sym
+{
+  struct btfld_ld_sym s;
+  size_t order;			/* insertion order */
+  uint32_t handle;		/* data symbols: see above */
+};
+
+struct btfld_ld
+{
+  struct btfld_ld_opts opts;
+  struct btfld_blobs blobs;
+  unsigned inputs;
+  size_t bytes_in;
+
+  char **secs;
+  size_t nsecs, secs_cap;
+  struct ld_sym *syms;
+  size_t nsyms, syms_cap;
+  uint32_t *by_handle;		/* handle -> index in SYMS */
+  size_t nhandles;
+
+  void *raw, *braw;		/* the output .BTF and .BTF.base */
+  size_t raw_size, braw_size;
+  uint32_t start_id;		/* first id of the output .BTF */
+  bool laid_out, fixed;
+};
+
+#define VAR_REC_SIZE (sizeof (struct btf_type) + sizeof (struct btf_var))
+
+static int
+nomem (void)
+{
+  return btfld_error (-ENOMEM, "out of memory");
+}
+
+struct btfld_ld *
+btfld_ld_new (const struct btfld_ld_opts *opts)
+{
+  struct btfld_ld *ld = calloc (1, sizeof *ld);
+  if (!ld)
+    {
+      nomem ();
+      return NULL;
+    }
+  ld->opts = *opts;
+  return ld;
+}
+
+void
+btfld_ld_free (struct btfld_ld *ld)
+{
+  if (!ld)
+    return;
+  btfld_blobs_free (&ld->blobs);
+  for (size_t i = 0; i < ld->nsecs; i++)
+    free (ld->secs[i]);
+  for (size_t i = 0; i < ld->nsyms; i++)
+    free ((char *) ld->syms[i].s.name);
+  free (ld->secs);
+  free (ld->syms);
+  free (ld->by_handle);
+  free (ld->raw);
+  free (ld->braw);
+  free (ld);
+}
+
+int
+btfld_ld_add_input (struct btfld_ld *ld, const void *data, size_t size)
+{
+  if (ld->laid_out)
+    return btfld_error (-EINVAL, "input added after layout");
+  /* Compilers' blobs are standalone; the merge puts them on the base.  */
+  int err = btfld_blobs_add (&ld->blobs, data, size, NULL);
+  if (err)
+    return err;
+  ld->inputs++;
+  ld->bytes_in += size;
+  return 0;
+}
+
+unsigned
+btfld_ld_inputs (const struct btfld_ld *ld)
+{
+  return ld->inputs;
+}
+
+long
+btfld_ld_add_section (struct btfld_ld *ld, const char *name)
+{
+  if (ld->nsecs == ld->secs_cap)
+    {
+      size_t n = ld->secs_cap ? 2 * ld->secs_cap : 32;
+      char **v = realloc (ld->secs, n * sizeof *v);
+      if (!v)
+	return nomem ();
+      ld->secs = v;
+      ld->secs_cap = n;
+    }
+  if (!(ld->secs[ld->nsecs] = strdup (name)))
+    return nomem ();
+  return (long) ++ld->nsecs;
+}
+
+int
+btfld_ld_add_symbol (struct btfld_ld *ld, const struct btfld_ld_sym *sym)
+{
+  if (sym->sec > ld->nsecs)
+    return btfld_error (-EINVAL, "symbol '%s': no output section %u",
+			sym->name, sym->sec);
+  if (ld->nsyms == ld->syms_cap)
+    {
+      size_t n = ld->syms_cap ? 2 * ld->syms_cap : 256;
+      struct ld_sym *v = realloc (ld->syms, n * sizeof *v);
+      if (!v)
+	return nomem ();
+      ld->syms = v;
+      ld->syms_cap = n;
+    }
+  struct ld_sym *y = &ld->syms[ld->nsyms];
+  y->s = *sym;
+  y->order = ld->nsyms;
+  y->handle = UINT32_MAX;
+  if (!(y->s.name = strdup (sym->name)))
+    return nomem ();
+  ld->nsyms++;
+  return 0;
+}
+
+/* The symbol kinds the fixups take for variables.  */
+static bool
+is_data (const struct btfld_ld_sym *s)
+{
+  return s->sec && (s->type == STT_OBJECT || s->type == STT_TLS
+		    || s->type == STT_NOTYPE);
+}
+
+static int
+by_position (const void *a, const void *b)
+{
+  const struct ld_sym *x = *(const struct ld_sym *const *) a;
+  const struct ld_sym *y = *(const struct ld_sym *const *) b;
+  if (x->s.sec != y->s.sec)
+    return x->s.sec < y->s.sec ? -1 : 1;
+  if (x->s.unit != y->s.unit)
+    return x->s.unit < y->s.unit ? -1 : 1;
+  if (x->s.value != y->s.value)
+    return x->s.value < y->s.value ? -1 : 1;
+  return x->order < y->order ? -1 : x->order > y->order;
+}
+
+static int
+by_name_order (const void *a, const void *b)
+{
+  const struct btfld_sym *x = a, *y = b;
+  int c = strcmp (x->name, y->name);
+  if (c)
+    return c;
+  return x->order < y->order ? -1 : x->order > y->order;
+}
+
+/* The symbol table the fixups read, with the encoded values.  */
+static struct btfld_symtab *
+make_symtab (struct btfld_ld *ld)
+{
+  struct btfld_symtab *st = calloc (1, sizeof *st);
+  struct ld_sym **data = malloc ((ld->nsyms + 1) * sizeof *data);
+  size_t ndata = 0;
+  if (!st || !data
+      || !(st->secs = calloc (ld->nsecs + 1, sizeof *st->secs))
+      || !(st->syms = calloc (ld->nsyms + 1, sizeof *st->syms))
+      || !(ld->by_handle = malloc ((ld->nsyms + 1) * sizeof *ld->by_handle)))
+    {
+      nomem ();
+      goto fail;
+    }
+  st->e_type = ET_REL;
+  st->nsecs = ld->nsecs + 1;
+  st->secs[0].name = "";
+  for (size_t i = 0; i < ld->nsecs; i++)
+    st->secs[i + 1].name = ld->secs[i];
+
+  for (size_t i = 0; i < ld->nsyms; i++)
+    if (is_data (&ld->syms[i].s))
+      data[ndata++] = &ld->syms[i];
+  for (size_t i = 0; i < ld->nsyms; i++)
+    {
+      const struct ld_sym *y = &ld->syms[i];
+      struct btfld_sym *s = &st->syms[i];
+      s->name = y->s.name;
+      s->bind = y->s.bind;
+      s->type = y->s.type;
+      s->shndx = y->s.sec;
+      s->order = y->order;
+    }
+  qsort (data, ndata, sizeof *data, by_position);
+  uint64_t group = 0, end = 0;
+  for (size_t i = 0; i < ndata; i++)
+    {
+      const struct ld_sym *p = i ? data[i - 1] : NULL;
+      struct ld_sym *y = data[i];
+      if (p && (p->s.sec != y->s.sec || p->s.unit != y->s.unit
+		|| y->s.value >= end))
+	{
+	  group++;
+	  end = 0;
+	}
+      if (y->s.value + y->s.size > end)
+	end = y->s.value + y->s.size;
+      y->handle = (uint32_t) i;
+      ld->by_handle[i] = (uint32_t) (y - ld->syms);
+      st->syms[y - ld->syms].value = group << 33 | i;
+      st->syms[y - ld->syms].size = 0xffffffffu;
+    }
+  ld->nhandles = ndata;
+  st->nsyms = ld->nsyms;
+  qsort (st->syms, st->nsyms, sizeof *st->syms, by_name_order);
+  free (data);
+  return st;
+
+fail:
+  free (data);
+  if (st)
+    {
+      free (st->secs);
+      free (st->syms);
+      free (st);
+    }
+  return NULL;
+}
+
+static void
+free_symtab (struct btfld_symtab *st)
+{
+  /* Names belong to the btfld_ld.  */
+  if (st)
+    {
+      free (st->secs);
+      free (st->syms);
+      free (st);
+    }
+}
+
+/* Carry the object index of each type across the fixups' renumbering.  */
+static void
+remap_blob_of (const struct btfld_btf *before, const struct btfld_btf *after,
+	       const uint32_t *map, uint32_t *blob_of)
+{
+  uint32_t start = btfld_start_id (before), n = btfld_type_cnt (before);
+  uint32_t nafter = btfld_type_cnt (after) - start;
+  uint32_t *tmp = malloc ((nafter ? nafter : 1) * sizeof *tmp);
+  if (!tmp)
+    return;
+  for (uint32_t i = 0; i < nafter; i++)
+    tmp[i] = UINT32_MAX;
+  for (uint32_t id = start; id < n; id++)
+    if (map[id])
+      tmp[map[id] - start] = blob_of[id - start];
+  memcpy (blob_of, tmp, nafter * sizeof *tmp);
+  free (tmp);
+}
+
+int
+btfld_ld_do_layout (struct btfld_ld *ld, void **btf, size_t *size,
+		    void **base, size_t *base_size, struct btfld_stats *stats)
+{
+  struct btfld_btf *merged = NULL, *fixed = NULL, *out = NULL;
+  struct btfld_btf *dist = NULL, *dsplit = NULL;
+  struct btfld_symtab *st = NULL;
+  uint32_t *blob_of = NULL, *map = NULL;
+  int err = -EINVAL;
+
+  if (ld->laid_out)
+    return btfld_error (-EINVAL, "layout done twice");
+  if (ld->opts.distill && !ld->opts.base)
+    return btfld_error (-EINVAL, "distilling needs a base");
+  if (!(merged = btfld_merge_blobs (&ld->blobs, ld->opts.base, &blob_of)))
+    goto out;
+  if (stats)
+    {
+      stats->inputs += ld->inputs;
+      stats->blobs += ld->blobs.n;
+      stats->bytes_in += ld->bytes_in;
+      stats->types_in += btfld_type_cnt (merged) - btfld_start_id (merged);
+    }
+  btfld_blobs_free (&ld->blobs);
+  if (ld->opts.fixups)
+    {
+      if (!(st = make_symtab (ld))
+	  || !(fixed = btfld_fixup (merged, st, ld->opts.vars, &map)))
+	goto out;
+      remap_blob_of (merged, fixed, map, blob_of);
+      /* The engine needs only the fixed copy: keep the peak down.  */
+      btfld_btf_free (merged);
+      merged = NULL;
+    }
+  if (!(out = btfld_dedup (fixed ? fixed : merged, blob_of,
+			   ld->opts.engine)))
+    goto out;
+  if (ld->opts.distill)
+    {
+      if (btfld_distill_base (out, &dist, &dsplit))
+	goto out;
+      btfld_btf_free (out);
+      out = dsplit;
+    }
+  if (!(ld->raw = btfld_btf_raw (out, &ld->raw_size))
+      || (dist && !(ld->braw = btfld_btf_raw (dist, &ld->braw_size))))
+    {
+      err = nomem ();
+      goto out;
+    }
+  ld->start_id = btfld_start_id (out);
+  ld->fixed = ld->opts.fixups;
+  ld->laid_out = true;
+  if (stats)
+    {
+      stats->bytes_out = ld->raw_size;
+      stats->types_out = btfld_type_cnt (out) - btfld_start_id (out);
+    }
+  *btf = ld->raw;
+  *size = ld->raw_size;
+  if (base)
+    *base = ld->braw;
+  if (base_size)
+    *base_size = ld->braw_size;
+  err = 0;
+out:
+  free (blob_of);
+  free (map);
+  free_symtab (st);
+  btfld_btf_free (merged);
+  btfld_btf_free (fixed);
+  btfld_btf_free (out);
+  btfld_btf_free (dist);
+  return err;
+}
+
+/* ---- phase 2 ---- */
+
+struct entry
+{
+  struct btf_var_secinfo vsi;
+  uint32_t handle;
+};
+
+static int
+by_offset (const void *a, const void *b)
+{
+  const struct entry *x = a, *y = b;
+  if (x->vsi.offset != y->vsi.offset)
+    return x->vsi.offset < y->vsi.offset ? -1 : 1;
+  return x->handle < y->handle ? -1 : x->handle > y->handle;
+}
+
+static int
+by_id (const void *a, const void *b)
+{
+  uint32_t x = *(const uint32_t *) a, y = *(const uint32_t *) b;
+  return x < y ? -1 : x > y;
+}
+
+/* Fill one DATASEC in place and sort its entries.  */
+static int
+fill_datasec (struct btfld_ld *ld, uint32_t id, struct btf_type *t,
+	      const struct btfld_ld_layout *l)
+{
+  struct btf_var_secinfo *v = (void *) (t + 1);
+  unsigned n = btfld_vlen (t);
+  struct entry *e = malloc ((n ? n : 1) * sizeof *e);
+  if (!e)
+    return nomem ();
+  for (unsigned i = 0; i < n; i++)
+    {
+      uint32_t h = v[i].offset;
+      if (h >= ld->nhandles)
+	{
+	  free (e);
+	  return btfld_error (-EINVAL, "type [%u] DATASEC: entry %u names no "
+			      "symbol of the layout", id, i);
+	}
+      const struct btfld_ld_sym *s = &ld->syms[ld->by_handle[h]].s;
+      e[i].vsi.type = v[i].type;
+      e[i].vsi.offset = (uint32_t) l->symbol_offset (l->ctx, s->cookie);
+      e[i].vsi.size = (uint32_t) s->size;
+      e[i].handle = h;
+      if (i == 0)
+	t->size = (uint32_t) l->section_size (l->ctx, s->sec);
+    }
+  qsort (e, n, sizeof *e, by_offset);
+  for (unsigned i = 0; i < n; i++)
+    v[i] = e[i].vsi;
+  free (e);
+  return 0;
+}
+
+/* Renumber the VAR records so that they follow the DATASECs' order (as a
+   link of the finished file numbers them): VAR records all have one size,
+   so this is a permutation of records and of the references to them.  */
+static int
+order_vars (struct btf_type **recs, uint32_t nrecs, uint32_t start)
+{
+  uint32_t *order = malloc ((nrecs ? nrecs : 1) * sizeof *order);
+  uint32_t *slots = malloc ((nrecs ? nrecs : 1) * sizeof *slots);
+  uint32_t *newid = calloc (nrecs ? nrecs : 1, sizeof *newid);
+  unsigned char *tmp = NULL;
+  size_t n = 0;
+  int err = 0;
+  if (!order || !slots || !newid)
+    {
+      err = nomem ();
+      goto out;
+    }
+  for (uint32_t i = 0; i < nrecs; i++)
+    {
+      struct btf_type *t = recs[i];
+      if (btfld_kind (t) != BTF_KIND_DATASEC)
+	continue;
+      struct btf_var_secinfo *v = (void *) (t + 1);
+      for (unsigned k = 0; k < btfld_vlen (t); k++)
+	{
+	  uint32_t vid = v[k].type;
+	  if (vid < start || vid - start >= nrecs
+	      || btfld_kind (recs[vid - start]) != BTF_KIND_VAR)
+	    continue;
+	  if (newid[vid - start])
+	    continue;
+	  newid[vid - start] = 1;
+	  order[n++] = vid;
+	}
+    }
+  memcpy (slots, order, n * sizeof *slots);
+  qsort (slots, n, sizeof *slots, by_id);
+  if (memcmp (slots, order, n * sizeof *slots) == 0)
+    goto out;
+  if (!(tmp = malloc (n * VAR_REC_SIZE)))
+    {
+      err = nomem ();
+      goto out;
+    }
+  for (size_t j = 0; j < n; j++)
+    {
+      memcpy (tmp + j * VAR_REC_SIZE, recs[order[j] - start], VAR_REC_SIZE);
+      newid[order[j] - start] = slots[j];
+    }
+  for (size_t j = 0; j < n; j++)
+    memcpy (recs[slots[j] - start], tmp + j * VAR_REC_SIZE, VAR_REC_SIZE);
+  for (uint32_t i = 0; i < nrecs; i++)
+    {
+      struct btf_type *t = recs[i];
+      unsigned kind = btfld_kind (t);
+      if (kind == BTF_KIND_DATASEC)
+	{
+	  struct btf_var_secinfo *v = (void *) (t + 1);
+	  for (unsigned k = 0; k < btfld_vlen (t); k++)
+	    if (v[k].type >= start && v[k].type - start < nrecs
+		&& newid[v[k].type - start] > 1)
+	      v[k].type = newid[v[k].type - start];
+	}
+      else if (kind == BTF_KIND_DECL_TAG && t->type >= start
+	       && t->type - start < nrecs && newid[t->type - start] > 1)
+	t->type = newid[t->type - start];
+    }
+out:
+  free (order);
+  free (slots);
+  free (newid);
+  free (tmp);
+  return err;
+}
+
+int
+btfld_ld_finish (struct btfld_ld *ld, const struct btfld_ld_layout *l)
+{
+  if (!ld->laid_out)
+    return btfld_error (-EINVAL, "finish before layout");
+  if (!ld->fixed)
+    return 0;			/* gcc's DATASECs are kept as they are */
+
+  struct btf_header *h = ld->raw;
+  unsigned char *types = (unsigned char *) ld->raw + h->hdr_len + h->type_off;
+  size_t len = h->type_len, off = 0;
+  struct btf_type **recs = NULL;
+  uint32_t nrecs = 0, cap = 0;
+  int err = 0;
+
+  while (off < len)
+    {
+      struct btf_type *t = (void *) (types + off);
+      size_t rs = btfld_type_rec_size (t);
+      if (!rs || off + rs > len)
+	{
+	  free (recs);
+	  return btfld_error (-EINVAL, "type [%u]: bad record in the laid out "
+			      "BTF", ld->start_id + nrecs);
+	}
+      if (nrecs == cap)
+	{
+	  uint32_t nc = cap ? 2 * cap : 1024;
+	  struct btf_type **nv = realloc (recs, nc * sizeof *nv);
+	  if (!nv)
+	    {
+	      free (recs);
+	      return nomem ();
+	    }
+	  recs = nv;
+	  cap = nc;
+	}
+      recs[nrecs++] = t;
+      off += rs;
+    }
+  for (uint32_t i = 0; i < nrecs && !err; i++)
+    if (btfld_kind (recs[i]) == BTF_KIND_DATASEC)
+      err = fill_datasec (ld, ld->start_id + i, recs[i], l);
+  if (!err)
+    err = order_vars (recs, nrecs, ld->start_id);
+  free (recs);
+  return err;
+}
+
+/* ---- objcopy's conversions ---- */
+
+static struct btfld_btf *
+parse_named (const void *data, size_t size, const struct btfld_btf *base,
+	     const char *name)
+{
+  struct btfld_btf *b = btfld_btf_parse (data, size, base);
+  if (!b)
+    btfld_error_prefix (name);
+  return b;
+}
+
+/* Several blobs (a link without BTF linking) read as their merge.  */
+static struct btfld_btf *
+parse_merged (const void *data, size_t size, const struct btfld_btf *base)
+{
+  struct btfld_blobs blobs = { 0 };
+  struct btfld_btf *b = NULL;
+  long first = btfld_blob_size (data, size);
+  if (first >= 0 && (size_t) first == size)
+    return parse_named (data, size, base, ".BTF");
+  if (btfld_blobs_add (&blobs, data, size, base) == 0)
+    b = btfld_merge (&blobs, base);
+  btfld_blobs_free (&blobs);
+  if (!b)
+    btfld_error_prefix (".BTF");
+  return b;
+}
+
+int
+btfld_ld_convert (const void *btf, size_t size,
+		  const void *base_section, size_t base_section_size,
+		  const struct btfld_btf *base, bool distill,
+		  const struct btfld_btf *relocate, enum btfld_engine engine,
+		  void **out, size_t *out_size,
+		  void **out_base, size_t *out_base_size)
+{
+  struct btfld_btf *dist = NULL, *split = NULL, *folded = NULL;
+  struct btfld_btf *nbase = NULL, *nsplit = NULL;
+  int err = -EINVAL;
+
+  *out = *out_base = NULL;
+  *out_size = *out_base_size = 0;
+  if (!btf)
+    return btfld_error (-ENODATA, "no .BTF section");
+  if (relocate)
+    {
+      if (!base_section)
+	return btfld_error (-EINVAL, "no .BTF.base: nothing to relocate");
+      if (!(dist = parse_named (base_section, base_section_size, NULL,
+				".BTF.base")))
+	goto out;
+      if (btfld_check_distilled_base (dist))
+	{
+	  btfld_error_prefix (".BTF.base");
+	  goto out;
+	}
+      if (!(split = parse_named (btf, size, dist, ".BTF")))
+	goto out;
+      if (btfld_relocate (split, relocate, NULL))
+	{
+	  btfld_error_prefix ("relocating .BTF");
+	  goto out;
+	}
+      /* Distilling moved some base types into the split BTF; on the new
+	 base they fold back into the base's own.  */
+      if (!(folded = btfld_dedup (split, NULL, engine)))
+	goto out;
+      if (!(*out = btfld_btf_raw (folded, out_size)))
+	goto out;
+      err = 0;
+    }
+  else if (distill)
+    {
+      if (!base)
+	return btfld_error (-EINVAL, "distilling needs a base");
+      if (base_section)
+	return btfld_error (-EINVAL, "already has .BTF.base");
+      if (!(split = parse_merged (btf, size, base))
+	  || btfld_distill_base (split, &nbase, &nsplit))
+	goto out;
+      if (!(*out = btfld_btf_raw (nsplit, out_size))
+	  || !(*out_base = btfld_btf_raw (nbase, out_base_size)))
+	{
+	  free (*out);
+	  *out = NULL;
+	  goto out;
+	}
+      err = 0;
+    }
+  else
+    err = btfld_error (-EINVAL, "nothing to do");
+out:
+  btfld_btf_free (folded);
+  btfld_btf_free (nsplit);
+  btfld_btf_free (nbase);
+  btfld_btf_free (split);
+  btfld_btf_free (dist);
+  return err;
+}
