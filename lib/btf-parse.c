@@ -208,38 +208,32 @@ edge_counts (const struct btf_type *t)
   return btfld_kind (t) != BTF_KIND_PTR;
 }
 
-struct loop_ctx
-{
-  const struct btfld_btf *btf;
-  uint8_t *state;		/* 0 new, 1 on stack, 2 done */
-  uint32_t *stack;		/* ids */
-  uint32_t *pos;		/* next field to visit per stack entry */
-};
-
-struct nth_ctx { unsigned n, i; uint32_t id; };
+/* Children of T that must be resolved before T (see edge_counts),
+   appended to the edge buffer.  */
+struct push_ctx { uint32_t *buf; size_t len; };
 
 static int
-nth_id (uint32_t *id, void *p)
+push_child (uint32_t *id, void *p)
 {
-  struct nth_ctx *c = p;
-  if (c->i++ == c->n)
-    {
-      c->id = *id;
-      return 1;
-    }
+  struct push_ctx *c = p;
+  c->buf[c->len++] = *id;
   return 0;
 }
 
-/* Iterative DFS over the non-pointer references of our own types.  */
+struct frame { uint32_t node; size_t pos, end; };
+
+/* Iterative DFS over the non-pointer references of our own types, each
+   node's children listed once (O(edges)).  */
 static int
 check_loops (const struct btfld_btf *btf)
 {
   uint32_t n = btf->nr, start = btf->start_id;
+  size_t maxedges = btf->types_len / 4 + 1;	/* a reference is a word */
   int err = 0;
-  uint8_t *state = calloc (n ? n : 1, 1);
-  uint32_t *stack = malloc ((n ? n : 1) * sizeof *stack);
-  uint32_t *pos = malloc ((n ? n : 1) * sizeof *pos);
-  if (!state || !stack || !pos)
+  uint8_t *state = calloc (n ? n : 1, 1);	/* 0 new, 1 open, 2 done */
+  struct frame *stack = malloc ((n ? n : 1) * sizeof *stack);
+  struct push_ctx edges = { malloc (maxedges * sizeof (uint32_t)), 0 };
+  if (!state || !stack || !edges.buf)
     {
       err = btfld_error (-ENOMEM, "out of memory");
       goto out;
@@ -249,42 +243,51 @@ check_loops (const struct btfld_btf *btf)
       if (state[root])
 	continue;
       size_t sp = 0;
-      stack[sp] = root;
-      pos[sp++] = 0;
-      state[root] = 1;
-      while (sp)
+      uint32_t cur = root;
+      for (;;)
 	{
-	  uint32_t cur = stack[sp - 1];
+	  /* Open CUR: list its children.  */
 	  struct btf_type *t = (void *) (btf->types + btf->offs[cur]);
-	  struct nth_ctx nc = { pos[sp - 1]++, 0, 0 };
-	  if (!edge_counts (t) || !btfld_visit_ids (t, nth_id, &nc))
+	  size_t first = edges.len;
+	  if (edge_counts (t))
+	    btfld_visit_ids (t, push_child, &edges);
+	  state[cur] = 1;
+	  stack[sp++] = (struct frame) { cur, first, edges.len };
+	  cur = UINT32_MAX;
+	  while (sp && cur == UINT32_MAX)
 	    {
-	      state[cur] = 2;
-	      sp--;
-	      continue;
+	      struct frame *f = &stack[sp - 1];
+	      if (f->pos == f->end)
+		{
+		  /* Done: its children's slots go back to the parent.  */
+		  state[f->node] = 2;
+		  sp--;
+		  edges.len = sp ? stack[sp - 1].end : 0;
+		  continue;
+		}
+	      uint32_t id = edges.buf[f->pos++];
+	      if (id < start)
+		continue;
+	      uint32_t nx = id - start;
+	      if (state[nx] == 1)
+		{
+		  struct check_ctx c = { btf, id, NULL };
+		  err = type_err (&c, -ELOOP, "%sreference loop through type "
+				  "[%lu]", "", f->node + start);
+		  goto out;
+		}
+	      if (state[nx] == 0)
+		cur = nx;
 	    }
-	  if (nc.id < start)
-	    continue;
-	  uint32_t nx = nc.id - start;
-	  if (state[nx] == 1)
-	    {
-	      struct check_ctx c = { btf, nx + start, NULL };
-	      err = type_err (&c, -ELOOP, "%sreference loop through type "
-			      "[%lu]", "", cur + start);
-	      break;
-	    }
-	  if (state[nx] == 0)
-	    {
-	      state[nx] = 1;
-	      stack[sp] = nx;
-	      pos[sp++] = 0;
-	    }
+	  if (cur == UINT32_MAX)
+	    break;
 	}
+      edges.len = 0;
     }
 out:
   free (state);
   free (stack);
-  free (pos);
+  free (edges.buf);
   return err;
 }
 
