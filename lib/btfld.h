@@ -161,6 +161,12 @@ struct btfld_btf *btfld_merge (struct btfld_blobs *blobs,
 struct btfld_btf *btfld_merge_blobs (struct btfld_blobs *blobs,
 				     const struct btfld_btf *base,
 				     uint32_t **blob_of);
+/* The same straight from a concatenated .BTF section: each blob is
+   parsed, appended and freed in turn, so the blobs never all exist in
+   memory at once.  *NBLOBS receives their number.  */
+struct btfld_btf *btfld_merge_section (const void *data, size_t size,
+				       const struct btfld_btf *base,
+				       uint32_t **blob_of, unsigned *nblobs);
 /* Apply the gcc fixups using SYMS; returns a new object, and the old id
    -> new id map in *MAPP when MAPP is not NULL (0 for dropped types).  */
 struct btfld_btf *btfld_fixup (const struct btfld_btf *btf,

@@ -46,6 +46,8 @@ struct btfld_elf
   size_t size;
   void *map;			/* the mapping image lies in, if mapped */
   size_t map_len;
+  size_t nold;			/* sections, while writing */
+  bool whole;			/* a whole file, not an archive member */
   Elf *elf;
 };
 

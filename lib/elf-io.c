@@ -1,3 +1,4 @@
+#define _GNU_SOURCE 1
 /* elf-io.c -- read an ELF file (or archive member) into memory, find its
    sections, and write it back with some sections replaced, added or
    removed.  Everything else keeps its bytes: allocated sections keep their
@@ -74,6 +75,7 @@ btfld_elf_open (struct btfld_elf *e, const char *path, int fd, off_t offset,
 	return btfld_error (-errno, "cannot open: %s", strerror (errno));
       offset = 0;
       size = st.st_size;
+      e->whole = true;
     }
   e->path = strdup (path);
   e->size = size;
@@ -159,7 +161,7 @@ struct out_sec
   GElf_Shdr sh;
   const void *data;
   size_t old_index;		/* 0 for an added section */
-  uint64_t old_size;
+  uint64_t old_size, old_offset;
 };
 
 static uint64_t
@@ -275,6 +277,7 @@ plan_sections (struct btfld_elf *e, const struct btfld_sec_update *upd,
       secs[n].sh = sh;
       secs[n].old_index = i;
       secs[n].old_size = sh.sh_size;
+      secs[n].old_offset = sh.sh_offset;
       secs[n].data = sh.sh_type == SHT_NOBITS ? NULL : e->image + sh.sh_offset;
       if (u)
 	{
@@ -434,6 +437,148 @@ out:
   return err;
 }
 
+/* Write N elements of TYPE (ELF_T_SHDR or ELF_T_EHDR, native structs
+   of E's class in BUF) to OUT at OFF, in E's byte order.  */
+static int
+write_xlated (struct btfld_elf *e, int out, void *buf, size_t bytes,
+	      Elf_Type type, off_t off)
+{
+  GElf_Ehdr eh;
+  gelf_getehdr (e->elf, &eh);
+  void *raw = malloc (bytes ? bytes : 1);
+  Elf_Data src = { .d_buf = buf, .d_type = type, .d_size = bytes,
+		   .d_version = EV_CURRENT };
+  Elf_Data dst = { .d_buf = raw, .d_size = bytes, .d_version = EV_CURRENT };
+  int err = 0;
+  if (!raw || !gelf_xlatetof (e->elf, &dst, &src, eh.e_ident[EI_DATA]))
+    err = btfld_error (-EINVAL, "cannot encode ELF headers: %s",
+		       elf_errmsg (-1));
+  else if (pwrite (out, raw, dst.d_size, off) != (ssize_t) dst.d_size)
+    err = btfld_error (-errno, "cannot write: %s", strerror (errno));
+  free (raw);
+  return err;
+}
+
+/* Copy LEN bytes at FROM of IN to TO of OUT, in the kernel where it can.  */
+static int
+copy_range (int in, off_t from, int out, off_t to, size_t len)
+{
+  while (len)
+    {
+      ssize_t r = copy_file_range (in, &from, out, &to, len, 0);
+      if (r <= 0)
+	{
+	  /* Not supported across these files: plain read and write.  */
+	  char buf[65536];
+	  size_t chunk = len < sizeof buf ? len : sizeof buf;
+	  r = pread (in, buf, chunk, from);
+	  if (r <= 0 || pwrite (out, buf, r, to) != r)
+	    return btfld_error (-EIO, "cannot copy: %s", strerror (errno));
+	  from += r;
+	  to += r;
+	}
+      len -= r;
+    }
+  return 0;
+}
+
+/* Sections in the layout SECS, N of them, as section headers of E's
+   class, and the ELF header pointing at them, written to OUT.  */
+static int
+write_headers (struct btfld_elf *e, int out, struct out_sec *secs, size_t n,
+	       uint64_t shoff, size_t shstrndx)
+{
+  GElf_Ehdr eh;
+  GElf_Shdr sh0;
+  bool is64 = gelf_getclass (e->elf) == ELFCLASS64;
+  gelf_getehdr (e->elf, &eh);
+  gelf_getshdr (elf_getscn (e->elf, 0), &sh0);
+  size_t esz = is64 ? sizeof (Elf64_Shdr) : sizeof (Elf32_Shdr);
+  unsigned char *tab = calloc (n, esz);
+  if (!tab)
+    return btfld_error (-ENOMEM, "out of memory");
+  for (size_t i = 0; i < n; i++)
+    {
+      GElf_Shdr *g = i ? &secs[i].sh : &sh0;
+      if (is64)
+	memcpy (tab + i * esz, g, esz);
+      else
+	{
+	  Elf32_Shdr s32 = { g->sh_name, g->sh_type, g->sh_flags, g->sh_addr,
+			     g->sh_offset, g->sh_size, g->sh_link, g->sh_info,
+			     g->sh_addralign, g->sh_entsize };
+	  memcpy (tab + i * esz, &s32, esz);
+	}
+    }
+  int err = write_xlated (e, out, tab, n * esz, ELF_T_SHDR, shoff);
+  free (tab);
+  if (err)
+    return err;
+  eh.e_shoff = shoff;
+  eh.e_shnum = n;
+  eh.e_shstrndx = shstrndx;
+  if (is64)
+    return write_xlated (e, out, &eh, sizeof (Elf64_Ehdr), ELF_T_EHDR, 0);
+  Elf32_Ehdr e32;
+  memcpy (e32.e_ident, eh.e_ident, EI_NIDENT);
+  e32.e_type = eh.e_type;
+  e32.e_machine = eh.e_machine;
+  e32.e_version = eh.e_version;
+  e32.e_entry = eh.e_entry;
+  e32.e_phoff = eh.e_phoff;
+  e32.e_shoff = eh.e_shoff;
+  e32.e_flags = eh.e_flags;
+  e32.e_ehsize = eh.e_ehsize;
+  e32.e_phentsize = eh.e_phentsize;
+  e32.e_phnum = eh.e_phnum;
+  e32.e_shentsize = eh.e_shentsize;
+  e32.e_shnum = eh.e_shnum;
+  e32.e_shstrndx = eh.e_shstrndx;
+  return write_xlated (e, out, &e32, sizeof e32, ELF_T_EHDR, 0);
+}
+
+/* Replacing and adding sections without libelf's writer: what does not
+   change is copied file to file (copy_file_range), so a large output is
+   never read into memory; only headers and new contents are written.  */
+static int
+emit_copying (struct btfld_elf *e, int out, struct out_sec *secs, size_t n,
+	      const bool *changed, size_t shstrndx)
+{
+  GElf_Ehdr eh;
+  uint64_t end, moved_from;
+  int err, in;
+  gelf_getehdr (e->elf, &eh);
+  if ((err = layout (secs, n, changed, eh.e_ehsize, &end, &moved_from)))
+    return err;
+  in = open (e->path, O_RDONLY);
+  if (in < 0)
+    return btfld_error (-errno, "cannot reopen %s: %s", e->path,
+			strerror (errno));
+  uint64_t prefix = moved_from < e->size ? moved_from : e->size;
+  err = copy_range (in, 0, out, 0, prefix);
+  for (size_t i = 1; i < n && !err; i++)
+    {
+      struct out_sec *s = &secs[i];
+      if (s->sh.sh_type == SHT_NOBITS || !s->sh.sh_size)
+	continue;
+      if (changed[i])
+	{
+	  if (pwrite (out, s->data, s->sh.sh_size, s->sh.sh_offset)
+	      != (ssize_t) s->sh.sh_size)
+	    err = btfld_error (-errno, "cannot write: %s", strerror (errno));
+	}
+      else if (s->sh.sh_offset != s->old_offset || s->old_offset >= prefix)
+	err = copy_range (in, s->old_offset, out, s->sh.sh_offset,
+			  s->sh.sh_size);
+    }
+  close (in);
+  uint64_t shoff = eh.e_shoff >= moved_from || n != e->nold
+		   ? (end + 7) / 8 * 8 : eh.e_shoff;
+  if (!err)
+    err = write_headers (e, out, secs, n, shoff, shstrndx);
+  return err;
+}
+
 int
 btfld_elf_write (struct btfld_elf *e, const char *out_path,
 		 const struct btfld_sec_update *updates, size_t nupd)
@@ -462,9 +607,17 @@ btfld_elf_write (struct btfld_elf *e, const char *out_path,
   mode_t mode = 0644;
   if (stat (e->path, &st) == 0)
     mode = st.st_mode & 07777;
-  if ((err = emit (e, fd, secs, n, changed, map, map[shstrndx])))
+  /* Without removals, section numbers and symbols stay: copy around.  */
+  bool removes = false;
+  for (size_t k = 0; k < nupd; k++)
+    removes |= updates[k].data == NULL;
+  e->nold = 0;
+  elf_getshdrnum (e->elf, &e->nold);
+  if ((err = removes || !e->whole
+	     ? emit (e, fd, secs, n, changed, map, map[shstrndx])
+	     : emit_copying (e, fd, secs, n, changed, map[shstrndx])))
     goto out;
-  if (fchmod (fd, mode) || fsync (fd) || close (fd))
+  if (fchmod (fd, mode) || close (fd))
     {
       fd = -1;
       err = btfld_error (-errno, "cannot write %s: %s", tmp, strerror (errno));

@@ -32,19 +32,17 @@ btfld_link_btf (const void *data, size_t size,
 		const struct btfld_symtab *syms,
 		const struct btfld_link_opts *opts, struct btfld_stats *stats)
 {
-  struct btfld_blobs blobs = { 0 };
   struct btfld_btf *merged = NULL, *fixed = NULL, *out = NULL;
   uint32_t *blob_of = NULL, *map = NULL;
+  unsigned nblobs = 0;
 
   /* Compilers' blobs are standalone; the merge puts them on the base.  */
-  if (btfld_blobs_add (&blobs, data, size, NULL))
+  if (!(merged = btfld_merge_section (data, size, opts->base, &blob_of,
+				      &nblobs)))
     goto out;
-  if (!(merged = btfld_merge_blobs (&blobs, opts->base, &blob_of)))
-    goto out;
-  stats->blobs += blobs.n;
+  stats->blobs += nblobs;
   stats->bytes_in += size;
   stats->types_in += btfld_type_cnt (merged) - btfld_start_id (merged);
-  btfld_blobs_free (&blobs);
   if (opts->fixups && syms)
     {
       if (!(fixed = btfld_fixup (merged, syms, opts->vars, &map)))
@@ -66,7 +64,6 @@ btfld_link_btf (const void *data, size_t size,
 out:
   free (blob_of);
   free (map);
-  btfld_blobs_free (&blobs);
   btfld_btf_free (merged);
   btfld_btf_free (fixed);
   return out;

@@ -66,6 +66,96 @@ btfld_blobs_add (struct btfld_blobs *list, const void *data, size_t size,
   return 0;
 }
 
+/* Parse the blob at OFF of P, naming its offset in errors.  */
+static struct btfld_btf *
+parse_blob_at (const unsigned char *p, size_t off, size_t size,
+	       const struct btfld_btf *base, long *lenp)
+{
+  long len = btfld_blob_size (p + off, size - off);
+  struct btfld_btf *b = len < 0 ? NULL : btfld_btf_parse (p + off, len, base);
+  if (!b && off)
+    {
+      char where[64];
+      snprintf (where, sizeof where, "blob at offset %zu", off);
+      btfld_error_prefix (where);
+    }
+  *lenp = len;
+  return b;
+}
+
+/* Append blob IN's own types to OUT (ids after what OUT has); MAP is
+   scratch of *MAP_CAP entries.  */
+static int
+append_blob (struct btfld_btf *out, const struct btfld_btf *in,
+	     uint32_t **map, size_t *map_cap)
+{
+  uint32_t cnt = btfld_type_cnt (in), start = btfld_start_id (in);
+  if (cnt > *map_cap)
+    {
+      uint32_t *nm = realloc (*map, cnt * sizeof *nm);
+      if (!nm)
+	return btfld_error (-ENOMEM, "out of memory");
+      *map = nm;
+      *map_cap = cnt;
+    }
+  uint32_t shift = btfld_type_cnt (out) - start;
+  for (uint32_t id = 0; id < cnt; id++)
+    (*map)[id] = id < start ? id : id + shift;
+  for (uint32_t id = start; id < cnt; id++)
+    if (btfld_copy_type (out, in, id, *map) < 0)
+      return -ENOMEM;
+  return 0;
+}
+
+struct btfld_btf *
+btfld_merge_section (const void *data, size_t size,
+		     const struct btfld_btf *base, uint32_t **blob_of,
+		     unsigned *nblobs)
+{
+  const unsigned char *p = data;
+  struct btfld_btf *out = btfld_btf_new (base);
+  uint32_t *map = NULL, *bo = NULL;
+  size_t map_cap = 0, bo_cap = 0, off = skip_padding (p, 0, size);
+  unsigned n = 0;
+  if (!out)
+    return NULL;
+  while (off < size)
+    {
+      long len;
+      struct btfld_btf *b = parse_blob_at (p, off, size, NULL, &len);
+      uint32_t before = btfld_type_cnt (out);
+      int err = b ? append_blob (out, b, &map, &map_cap) : -EINVAL;
+      btfld_btf_free (b);
+      size_t need = btfld_type_cnt (out) - btfld_start_id (out);
+      if (!err && blob_of && need > bo_cap)
+	{
+	  size_t nc = bo_cap ? bo_cap * 2 : 4096;
+	  while (nc < need)
+	    nc *= 2;
+	  uint32_t *nb = realloc (bo, nc * sizeof *nb);
+	  err = nb ? 0 : btfld_error (-ENOMEM, "out of memory");
+	  bo = nb ? nb : bo;
+	  bo_cap = nb ? nc : bo_cap;
+	}
+      if (err)
+	{
+	  free (map);
+	  free (bo);
+	  btfld_btf_free (out);
+	  return NULL;
+	}
+      for (uint32_t id = before; blob_of && id < btfld_type_cnt (out); id++)
+	bo[id - btfld_start_id (out)] = n;
+      n++;
+      off = skip_padding (p, off + len, size);
+    }
+  free (map);
+  if (blob_of)
+    *blob_of = bo;
+  *nblobs = n;
+  return out;
+}
+
 struct btfld_btf *
 btfld_merge (struct btfld_blobs *blobs, const struct btfld_btf *base)
 {
