@@ -194,6 +194,16 @@ struct btfld_btf *btfld_reorder (const struct btfld_btf *btf,
 				 const uint32_t *order, size_t n,
 				 uint32_t **mapp);
 
+/* The same, copying each type with COPY (which appends ID of SRC to DST,
+   possibly rewritten, and returns the new id).  */
+typedef long (*btfld_copy_fn) (void *ctx, struct btfld_btf *dst,
+			       const struct btfld_btf *src, uint32_t id,
+			       const uint32_t *map);
+struct btfld_btf *btfld_reorder_with (const struct btfld_btf *btf,
+				      const uint32_t *order, size_t n,
+				      uint32_t **mapp, btfld_copy_fn copy,
+				      void *ctx);
+
 /* The whole pipeline on the concatenated .BTF of a linked file:
    split into blobs, merge, fix up, dedup.  */
 struct btfld_btf *btfld_link_btf (const void *data, size_t size,

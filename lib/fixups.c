@@ -484,39 +484,16 @@ copy_as_enum64 (struct btfld_btf *out, const struct btfld_btf *btf,
   return id;
 }
 
-/* Copy the types ORDER lists, in that order, into a new object.  */
-static struct btfld_btf *
-copy_in_order (const struct btfld_btf *btf, const uint32_t *order, size_t n,
-	       uint32_t **mapp)
+/* Copy one type, gcc's 64-bit ENUM as the ENUM64 it is.  */
+static long
+copy_fixed (void *ctx, struct btfld_btf *out, const struct btfld_btf *btf,
+	    uint32_t id, const uint32_t *map)
 {
-  uint32_t cnt = btfld_type_cnt (btf), start = btfld_start_id (btf);
-  uint32_t *map = calloc (cnt, sizeof *map);
-  struct btfld_btf *out = map ? btfld_btf_new (btfld_base (btf)) : NULL;
-  if (!out)
-    {
-      free (map);
-      btfld_error (-ENOMEM, "out of memory");
-      return NULL;
-    }
-  for (uint32_t id = 0; id < start; id++)
-    map[id] = id;
-  for (size_t i = 0; i < n; i++)
-    map[order[i]] = start + i;
-  for (size_t i = 0; i < n; i++)
-    {
-      const struct btf_type *t = btfld_type_by_id (btf, order[i]);
-      long r = btfld_kind (t) == BTF_KIND_ENUM && t->size == 8
-	       ? copy_as_enum64 (out, btf, t, map)
-	       : btfld_copy_type (out, btf, order[i], map);
-      if (r < 0)
-	{
-	  btfld_btf_free (out);
-	  free (map);
-	  return NULL;
-	}
-    }
-  *mapp = map;
-  return out;
+  const struct btf_type *t = btfld_type_by_id (btf, id);
+  (void) ctx;
+  if (btfld_kind (t) == BTF_KIND_ENUM && t->size == 8)
+    return copy_as_enum64 (out, btf, t, map);
+  return btfld_copy_type (out, btf, id, map);
 }
 
 /* Kept types in id order, then the variables in section order.  */
@@ -536,7 +513,8 @@ rebuild (struct fix *f, const struct sec_entry *e, size_t n, uint32_t **mapp)
       order[k++] = id;
   for (size_t i = 0; i < n; i++)
     order[k++] = e[i].vsi.type;
-  struct btfld_btf *out = copy_in_order (f->btf, order, k, mapp);
+  struct btfld_btf *out = btfld_reorder_with (f->btf, order, k, mapp,
+						copy_fixed, NULL);
   free (order);
   return out;
 }

@@ -214,8 +214,8 @@ fail:
 }
 
 struct btfld_btf *
-btfld_reorder (const struct btfld_btf *btf, const uint32_t *order, size_t n,
-	       uint32_t **mapp)
+btfld_reorder_with (const struct btfld_btf *btf, const uint32_t *order,
+		    size_t n, uint32_t **mapp, btfld_copy_fn copy, void *ctx)
 {
   uint32_t cnt = btfld_type_cnt (btf), start = btfld_start_id (btf);
   uint32_t *map = calloc (cnt, sizeof *map);
@@ -231,7 +231,8 @@ btfld_reorder (const struct btfld_btf *btf, const uint32_t *order, size_t n,
   for (size_t i = 0; i < n; i++)
     map[order[i]] = start + i;
   for (size_t i = 0; i < n; i++)
-    if (btfld_copy_type (out, btf, order[i], map) < 0)
+    if ((copy ? copy (ctx, out, btf, order[i], map)
+	      : btfld_copy_type (out, btf, order[i], map)) < 0)
       {
 	btfld_btf_free (out);
 	free (map);
@@ -242,6 +243,13 @@ btfld_reorder (const struct btfld_btf *btf, const uint32_t *order, size_t n,
   else
     free (map);
   return out;
+}
+
+struct btfld_btf *
+btfld_reorder (const struct btfld_btf *btf, const uint32_t *order, size_t n,
+	       uint32_t **mapp)
+{
+  return btfld_reorder_with (btf, order, n, mapp, NULL, NULL);
 }
 
 struct btfld_btf *
