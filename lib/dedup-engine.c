@@ -27,6 +27,7 @@
 #include "partition.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,14 +52,54 @@ target (const struct engine *e, uint32_t id)
   return e->fwd[id] ? e->fwd[id] : id;
 }
 
-struct key_ctx { const struct engine *e; };
-
-static int
-key_ref (uint32_t *id, void *p)
+/* The record of ID as words (own types straight from the buffer).  */
+static inline const uint32_t *
+rec_of (const struct engine *e, uint32_t id)
 {
-  const struct engine *e = ((struct key_ctx *) p)->e;
-  *id = e->cls[target (e, *id)];
-  return 0;
+  if (id >= e->start)
+    return (const uint32_t *) (e->btf->types
+			       + e->btf->offs[id - e->start]);
+  return (const uint32_t *) btfld_type_by_id (e->btf, id);
+}
+
+/* Where the type ids of a record are, without a visitor call per field:
+   the number of references and the word index of the K-th.  */
+static inline unsigned
+nrefs (unsigned kind, unsigned vlen)
+{
+  switch (kind)
+    {
+    case BTF_KIND_PTR: case BTF_KIND_TYPEDEF: case BTF_KIND_VOLATILE:
+    case BTF_KIND_CONST: case BTF_KIND_RESTRICT: case BTF_KIND_FUNC:
+    case BTF_KIND_VAR: case BTF_KIND_DECL_TAG: case BTF_KIND_TYPE_TAG:
+      return 1;
+    case BTF_KIND_ARRAY:
+      return 2;
+    case BTF_KIND_STRUCT: case BTF_KIND_UNION: case BTF_KIND_DATASEC:
+      return vlen;
+    case BTF_KIND_FUNC_PROTO:
+      return vlen + 1;
+    default:
+      return 0;
+    }
+}
+
+static inline unsigned
+ref_word (unsigned kind, unsigned k)
+{
+  switch (kind)
+    {
+    case BTF_KIND_ARRAY:
+      return 3 + k;			/* type, index_type */
+    case BTF_KIND_STRUCT: case BTF_KIND_UNION:
+      return 4 + 3 * k;			/* member: name, type, offset */
+    case BTF_KIND_FUNC_PROTO:
+      return 2 + 2 * k;			/* return type, then param types */
+    case BTF_KIND_DATASEC:
+      return 3 + 3 * k;			/* secinfo: type, offset, size */
+    default:
+      return 2;
+    }
 }
 
 static bool
@@ -74,11 +115,15 @@ never_merged (const struct btf_type *t)
 static size_t
 make_key (struct engine *e, uint32_t id, uint32_t *buf)
 {
-  const struct btf_type *t = btfld_type_by_id (e->btf, id);
+  const struct btf_type *t = (const struct btf_type *) rec_of (e, id);
   size_t words = btfld_type_rec_size (t) / 4;
-  struct key_ctx c = { e };
+  unsigned kind = btfld_kind (t), n = nrefs (kind, btfld_vlen (t));
   memcpy (buf, t, words * 4);
-  btfld_visit_ids ((struct btf_type *) buf, key_ref, &c);
+  for (unsigned k = 0; k < n; k++)
+    {
+      uint32_t *w = &buf[ref_word (kind, k)];
+      *w = e->cls[target (e, *w)];
+    }
   buf[words++] = e->cls[id];
   if (never_merged (t))
     buf[words++] = id;
@@ -213,10 +258,16 @@ build_graph (struct engine *e, struct btfld_graph *g)
 	}
       for (uint32_t id = 1; id < e->cnt; id++)
 	{
+	  const uint32_t *w = rec_of (e, id);
+	  unsigned kind = BTF_INFO_KIND (w[1]);
+	  unsigned n = nrefs (kind, BTF_INFO_VLEN (w[1]));
 	  c.p = id;
 	  c.j = 0;
-	  btfld_visit_ids ((struct btf_type *) btfld_type_by_id (e->btf, id),
-			   add_edge, &c);
+	  for (unsigned k = 0; k < n; k++)
+	    {
+	      uint32_t to = w[ref_word (kind, k)];
+	      add_edge (&to, &c);
+	    }
 	}
     }
   /* The fill pass advanced each start to the next one's: shift back.  */
@@ -535,7 +586,11 @@ btfld_dedup_engine (const struct btfld_btf *btf, const uint32_t *blob_of)
 	assign_fwds (&e, defs, ndefs, conflict, maj);
 	if (refine (&e))
 	  break;
-	if (mark_conflicts (&e, defs, ndefs, conflict, maj, scratch) == 0)
+	long newly = mark_conflicts (&e, defs, ndefs, conflict, maj, scratch);
+	if (getenv ("BTFLD_DEBUG"))
+	  fprintf (stderr, "btfld: engine round: %u classes, %ld new "
+		   "conflicting names\n", e.nclasses, newly);
+	if (newly == 0)
 	  {
 	    out = emit (&e);
 	    break;

@@ -283,7 +283,8 @@ decide (struct fix *f)
 	  if (t->size == 8)
 	    btfld_warn ("type [%u] ENUM '%s': the compiler dropped its "
 			"enumerators that need 64 bits; made ENUM64 with the "
-			"%u it kept", id, btfld_str (f->btf, t->name_off),
+			"%u it kept", id, t->name_off
+			? btfld_str (f->btf, t->name_off) : "(anon)",
 			btfld_vlen (t));
 	  break;
 	default:
