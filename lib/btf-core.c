@@ -159,6 +159,38 @@ btfld_btf_new (const struct btfld_btf *base)
   return btf;
 }
 
+struct btfld_btf *
+btfld_btf_new_sharing_strs (const struct btfld_btf *src)
+{
+  struct btfld_btf *btf = btfld_btf_new (src->base);
+  if (!btf)
+    return NULL;
+  char *strs = realloc (btf->strs, src->strs_len ? src->strs_len : 1);
+  uint32_t *idx = src->str_idx_built
+		  ? malloc (src->str_idx_cap * sizeof *idx) : NULL;
+  if (!strs || (src->str_idx_built && !idx))
+    {
+      free (idx);
+      btf->strs = strs ? strs : btf->strs;
+      btfld_btf_free (btf);
+      btfld_error (-ENOMEM, "out of memory");
+      return NULL;
+    }
+  memcpy (strs, src->strs, src->strs_len);
+  btf->strs = strs;
+  btf->strs_len = btf->strs_cap = src->strs_len;
+  if (idx)
+    {
+      memcpy (idx, src->str_idx, src->str_idx_cap * sizeof *idx);
+      btf->str_idx = idx;
+      btf->str_idx_cap = src->str_idx_cap;
+      btf->str_idx_cnt = src->str_idx_cnt;
+      btf->str_idx_built = true;
+    }
+  btf->strs_from = src;
+  return btf;
+}
+
 void
 btfld_btf_free (struct btfld_btf *btf)
 {
@@ -297,8 +329,9 @@ btfld_copy_record (struct btfld_btf *dst, const struct btfld_btf *src,
   struct btf_type *t = (struct btf_type *) (dst->types + dst->types_len);
   memmove (t, rec, size);
   struct copy_ctx c = { dst, src, map, 0 };
-  /* Interning may grow the string buffer, never the type buffer.  */
-  if (btfld_visit_strs (t, copy_str, &c))
+  /* Interning may grow the string buffer, never the type buffer; with
+     SRC's own strings nothing needs interning.  */
+  if (src != dst->strs_from && btfld_visit_strs (t, copy_str, &c))
     return c.err;
   if (map)
     btfld_visit_ids (t, copy_id, &c);

@@ -34,6 +34,10 @@ struct btfld_btf
   uint32_t *str_idx;
   size_t str_idx_cap, str_idx_cnt;
   bool str_idx_built;
+
+  /* Created with SRC's string section (btfld_btf_new_sharing_strs):
+     records copied from SRC keep their string offsets.  */
+  const struct btfld_btf *strs_from;
 };
 
 #endif

@@ -44,6 +44,9 @@ void btfld_warn (const char *fmt, ...) __attribute__ ((format (printf, 1, 2)));
 
 struct btfld_btf *btfld_btf_new (const struct btfld_btf *base);
 void btfld_btf_free (struct btfld_btf *btf);
+/* A new object on SRC's base starting with a copy of SRC's strings, so
+   that types copied from SRC keep their string offsets (no interning).  */
+struct btfld_btf *btfld_btf_new_sharing_strs (const struct btfld_btf *src);
 /* Parse and fully validate one raw blob (header, types, strings), split
    on BASE when BASE is not NULL.  */
 struct btfld_btf *btfld_btf_parse (const void *data, size_t size,

@@ -6,6 +6,22 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <stdio.h>
+#include <time.h>
+
+/* With BTFLD_DEBUG set, the time each phase took, on stderr.  */
+static void
+debug_phase (const char *what, struct timespec *last)
+{
+  struct timespec now;
+  if (!getenv ("BTFLD_DEBUG"))
+    return;
+  clock_gettime (CLOCK_MONOTONIC, &now);
+  fprintf (stderr, "btfld: %s: %.1f ms\n", what,
+	   (now.tv_sec - last->tv_sec) * 1e3
+	   + (now.tv_nsec - last->tv_nsec) / 1e6);
+  *last = now;
+}
 
 /* Carry the object index of each type across the fixups' renumbering
    (types the fixups add, the DATASECs, belong to no object).  */
@@ -35,11 +51,14 @@ btfld_link_btf (const void *data, size_t size,
   struct btfld_btf *merged = NULL, *fixed = NULL, *out = NULL;
   uint32_t *blob_of = NULL, *map = NULL;
   unsigned nblobs = 0;
+  struct timespec t0;
+  clock_gettime (CLOCK_MONOTONIC, &t0);
 
   /* Compilers' blobs are standalone; the merge puts them on the base.  */
   if (!(merged = btfld_merge_section (data, size, opts->base, &blob_of,
 				      &nblobs)))
     goto out;
+  debug_phase ("parse and merge", &t0);
   stats->blobs += nblobs;
   stats->bytes_in += size;
   stats->types_in += btfld_type_cnt (merged) - btfld_start_id (merged);
@@ -51,8 +70,10 @@ btfld_link_btf (const void *data, size_t size,
       /* The engine needs only the fixed copy: keep the peak down.  */
       btfld_btf_free (merged);
       merged = NULL;
+      debug_phase ("fixups", &t0);
     }
   out = btfld_dedup (fixed ? fixed : merged, blob_of, opts->engine);
+  debug_phase ("dedup", &t0);
   if (out)
     {
       size_t raw;

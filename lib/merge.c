@@ -219,7 +219,8 @@ btfld_reorder_with (const struct btfld_btf *btf, const uint32_t *order,
 {
   uint32_t cnt = btfld_type_cnt (btf), start = btfld_start_id (btf);
   uint32_t *map = calloc (cnt, sizeof *map);
-  struct btfld_btf *out = map ? btfld_btf_new (btfld_base (btf)) : NULL;
+  /* Most of the types stay: keep the strings as they are.  */
+  struct btfld_btf *out = map ? btfld_btf_new_sharing_strs (btf) : NULL;
   if (!out)
     {
       free (map);
