@@ -16,8 +16,10 @@
      becomes the ENUM64 it is, with a warning.
    - VARs per policy: all, only the kernel's per-CPU ones (what pahole
      emits for vmlinux), or none.
-   - FWD of kind struct whose name only an ENUM has: gcc 12's forward
-     enum; it becomes what BTF uses for one, an ENUM without values.
+   - FWD of kind struct whose name only an ENUM has, or that gcc marked
+     as an enum: gcc 12's forward enum; it becomes what BTF uses for
+     one, an ENUM without values.  gcc 12 leaves its CTF kind of the
+     forward in a FWD's type field, which the kernel wants 0.
    Anonymous types that only dropped types referenced go too.  */
 
 #include "btfld-int.h"
@@ -201,6 +203,9 @@ by_name (const void *a, const void *b)
 
 /* gcc 12 describes `enum e;` as a struct FWD.  It is one when the link
    has an enum of that name and no struct: note the enum's size.  */
+/* The CTF kind gcc 12 writes into an enum FWD's type field.  */
+#define GCC_CTF_K_ENUM 8
+
 static int
 find_enum_fwds (struct fix *f)
 {
@@ -224,6 +229,11 @@ find_enum_fwds (struct fix *f)
 	continue;
       struct named key = { t->name_off, 0, 0 };
       struct named *m = bsearch (&key, v, n, sizeof *v, by_name);
+      /* gcc 12 leaves its CTF kind of the forward in the type field, and
+	 CTF_K_ENUM says enum: a forward enum of the default size even
+	 when no object defines it.  */
+      if (!m && t->type == GCC_CTF_K_ENUM)
+	f->linkage[id] = 4;
       if (!m)
 	continue;
       while (m > v && m[-1].name == t->name_off)
@@ -545,6 +555,8 @@ apply_linkage (struct fix *f, struct btfld_btf *out, const uint32_t *map)
 	      t->info = BTF_INFO_ENC (BTF_KIND_ENUM, 0, 0);
 	      t->size = f->linkage[id];
 	    }
+	  else
+	    t->type = 0;	/* gcc 12's CTF kind; the kernel wants 0 */
 	  break;
 	default:
 	  break;
