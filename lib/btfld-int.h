@@ -40,4 +40,8 @@ struct btfld_btf
   const struct btfld_btf *strs_from;
 };
 
+uint32_t *btfld_remap_blob_of (const struct btfld_btf *before,
+			       const struct btfld_btf *after,
+			       const uint32_t *map, const uint32_t *blob_of);
+
 #endif

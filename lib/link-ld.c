@@ -263,24 +263,6 @@ free_symtab (struct btfld_symtab *st)
     }
 }
 
-/* Carry the object index of each type across the fixups' renumbering.  */
-static void
-remap_blob_of (const struct btfld_btf *before, const struct btfld_btf *after,
-	       const uint32_t *map, uint32_t *blob_of)
-{
-  uint32_t start = btfld_start_id (before), n = btfld_type_cnt (before);
-  uint32_t nafter = btfld_type_cnt (after) - start;
-  uint32_t *tmp = malloc ((nafter ? nafter : 1) * sizeof *tmp);
-  if (!tmp)
-    return;
-  for (uint32_t i = 0; i < nafter; i++)
-    tmp[i] = UINT32_MAX;
-  for (uint32_t id = start; id < n; id++)
-    if (map[id])
-      tmp[map[id] - start] = blob_of[id - start];
-  memcpy (blob_of, tmp, nafter * sizeof *tmp);
-  free (tmp);
-}
 
 int
 btfld_ld_do_layout (struct btfld_ld *ld, void **btf, size_t *size,
@@ -311,7 +293,9 @@ btfld_ld_do_layout (struct btfld_ld *ld, void **btf, size_t *size,
       if (!(st = make_symtab (ld))
 	  || !(fixed = btfld_fixup (merged, st, ld->opts.vars, &map)))
 	goto out;
-      remap_blob_of (merged, fixed, map, blob_of);
+      uint32_t *nb = btfld_remap_blob_of (merged, fixed, map, blob_of);
+      free (blob_of);
+      blob_of = nb;
       /* The engine needs only the fixed copy: keep the peak down.  */
       btfld_btf_free (merged);
       merged = NULL;

@@ -4,6 +4,7 @@
 #include "btfld-int.h"
 #include "elf-btf.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
@@ -23,24 +24,28 @@ debug_phase (const char *what, struct timespec *last)
   *last = now;
 }
 
-/* Carry the object index of each type across the fixups' renumbering
-   (types the fixups add, the DATASECs, belong to no object).  */
-static void
-remap_blob_of (const struct btfld_btf *before, const struct btfld_btf *after,
-	       const uint32_t *map, uint32_t *blob_of)
+/* The object index of each type of AFTER, from BLOB_OF (indexed like
+   BEFORE's own types) through the fixups' id MAP; types the fixups
+   added (DATASECs) belong to no object.  Returns a new array.  */
+uint32_t *
+btfld_remap_blob_of (const struct btfld_btf *before,
+		     const struct btfld_btf *after, const uint32_t *map,
+		     const uint32_t *blob_of)
 {
   uint32_t start = btfld_start_id (before), n = btfld_type_cnt (before);
   uint32_t nafter = btfld_type_cnt (after) - start;
-  uint32_t *tmp = malloc ((nafter ? nafter : 1) * sizeof *tmp);
-  if (!tmp)
-    return;
+  uint32_t *out = malloc ((nafter ? nafter : 1) * sizeof *out);
+  if (!out)
+    {
+      btfld_error (-ENOMEM, "out of memory");
+      return NULL;
+    }
   for (uint32_t i = 0; i < nafter; i++)
-    tmp[i] = UINT32_MAX;
+    out[i] = UINT32_MAX;
   for (uint32_t id = start; id < n; id++)
     if (map[id])
-      tmp[map[id] - start] = blob_of[id - start];
-  memcpy (blob_of, tmp, nafter * sizeof *tmp);
-  free (tmp);
+      out[map[id] - start] = blob_of[id - start];
+  return out;
 }
 
 struct btfld_btf *
@@ -66,7 +71,9 @@ btfld_link_btf (const void *data, size_t size,
     {
       if (!(fixed = btfld_fixup (merged, syms, opts->vars, &map)))
 	goto out;
-      remap_blob_of (merged, fixed, map, blob_of);
+      uint32_t *nb = btfld_remap_blob_of (merged, fixed, map, blob_of);
+      free (blob_of);
+      blob_of = nb;
       /* The engine needs only the fixed copy: keep the peak down.  */
       btfld_btf_free (merged);
       merged = NULL;
