@@ -7,6 +7,9 @@
      btf-load --dump [--base BASE] FILE...
                                     print each type of FILE's BTF
      btf-load --info FILE...        print FILE's BTF header summary
+     btf-load --call-kfunc MODULE FUNC A B
+                                    call kfunc FUNC of MODULE with (A, B)
+                                    from a BPF_PROG_TYPE_SYSCALL program
 
    FILE is either raw BTF (starting with the 0xeB9F magic) or an ELF64
    file with a .BTF section; section headers are parsed here, so the
@@ -23,6 +26,18 @@
    --dump resolves names of split BTF (such as /sys/kernel/btf/MODULE)
    against --base (for instance /sys/kernel/btf/vmlinux) and prints
      btf-dump: FILE: [ID] KIND 'NAME'
+   and, for each member of a STRUCT or UNION, the types it refers to
+   (through pointers, qualifiers and typedefs), "(base)" marking a type of
+   the base BTF:
+     btf-member: FILE: STRUCT.MEMBER -> [ID] KIND ['NAME'] -> ... [(base)]
+   --call-kfunc finds FUNC in /sys/kernel/btf/MODULE (on
+   /sys/kernel/btf/vmlinux) and MODULE's BTF object, loads a sleepable
+   BPF_PROG_TYPE_SYSCALL program calling FUNC (A, B), runs it with
+   BPF_PROG_RUN and prints
+     bpf-kfunc: MODULE FUNC: id=ID loaded
+     bpf-kfunc: MODULE FUNC: retval=R
+   or, when the kernel refuses the program, "bpf-kfunc: ... REJECTED" and
+   the verifier log.
    --info prints
      btf-info: FILE: magic=0xeb9f version=V flags=F hdr=H types=N type_len=T str_len=S
 
@@ -86,6 +101,7 @@ struct btf_view
   uint32_t start_id;		/* first type id of this blob */
   uint32_t start_str;		/* first string offset of this blob */
   uint32_t nr_types;
+  uint32_t *offs;		/* offset of each type record in TYPES */
   const struct btf_view *base;
 };
 
@@ -290,7 +306,7 @@ make_view (const char *path, const struct blob *b, const struct btf_view *base,
   v->base = base;
   v->start_id = base ? base->start_id + base->nr_types : 1;
   v->start_str = base ? base->start_str + base->hdr.str_len : 0;
-  size_t off = 0;
+  size_t off = 0, cap = 0;
   while (off < v->hdr.type_len)
     {
       long n = type_rec_size (v->types + off, v->hdr.type_len - off);
@@ -300,10 +316,41 @@ make_view (const char *path, const struct blob *b, const struct btf_view *base,
 		   path, off);
 	  return -1;
 	}
+      if (v->nr_types == cap)
+	{
+	  cap = cap ? 2 * cap : 1024;
+	  v->offs = realloc (v->offs, cap * sizeof *v->offs);
+	  if (v->offs == NULL)
+	    {
+	      fprintf (stderr, "btf-load: out of memory\n");
+	      exit (2);
+	    }
+	}
+      v->offs[v->nr_types++] = off;
       off += n;
-      v->nr_types++;
     }
   return 0;
+}
+
+/* Type record ID of V or of its bases, NULL if there is none.  */
+static const unsigned char *
+view_type (const struct btf_view *v, uint32_t id, const struct btf_view **in)
+{
+  while (v && id < v->start_id)
+    v = v->base;
+  if (v == NULL || id - v->start_id >= v->nr_types)
+    return NULL;
+  if (in)
+    *in = v;
+  return v->types + v->offs[id - v->start_id];
+}
+
+static uint32_t
+rec_u32 (const unsigned char *rec, size_t off)
+{
+  uint32_t x;
+  memcpy (&x, rec + off, 4);
+  return x;
 }
 
 static const char *
@@ -322,19 +369,63 @@ view_str (const struct btf_view *v, uint32_t off)
   return v->strs + off;
 }
 
+/* Print the chain of types that member type ID refers to.  */
+static void
+print_member (const char *path, const struct btf_view *v, const char *sname,
+	      const char *mname, uint32_t id)
+{
+  printf ("btf-member: %s: %s.%s", path, sname, mname);
+  for (int steps = 0; steps < 8; steps++)
+    {
+      const struct btf_view *in = NULL;
+      const unsigned char *t = id ? view_type (v, id, &in) : NULL;
+      if (id == 0)
+	{
+	  printf (" -> [0] void");
+	  break;
+	}
+      if (t == NULL)
+	{
+	  printf (" -> [%u] <bad type id>", id);
+	  break;
+	}
+      unsigned kind = (rec_u32 (t, 4) >> 24) & 0x1f;
+      uint32_t name_off = rec_u32 (t, 0);
+      printf (" -> [%u] %s", id, kind < K_MAX ? kind_names[kind] : "?");
+      if (name_off)
+	printf (" '%s'", view_str (v, name_off));
+      if (kind != K_PTR && kind != K_CONST && kind != K_VOLATILE
+	  && kind != K_RESTRICT && kind != K_TYPEDEF && kind != K_TYPE_TAG)
+	{
+	  if (in != v)
+	    printf (" (base)");
+	  break;
+	}
+      id = rec_u32 (t, 8);
+    }
+  printf ("\n");
+}
+
 static int
 do_dump (const char *path, const struct btf_view *v)
 {
-  size_t off = 0;
   for (uint32_t i = 0; i < v->nr_types; i++)
     {
-      uint32_t name_off, info;
-      memcpy (&name_off, v->types + off, 4);
-      memcpy (&info, v->types + off + 4, 4);
+      const unsigned char *t = v->types + v->offs[i];
+      uint32_t name_off = rec_u32 (t, 0), info = rec_u32 (t, 4);
       unsigned kind = (info >> 24) & 0x1f;
       printf ("btf-dump: %s: [%u] %s '%s'\n", path, v->start_id + i,
 	      kind < K_MAX ? kind_names[kind] : "?", view_str (v, name_off));
-      off += type_rec_size (v->types + off, v->hdr.type_len - off);
+      if (kind != K_STRUCT && kind != K_UNION)
+	continue;
+      const char *sname = name_off ? view_str (v, name_off) : "(anon)";
+      for (unsigned m = 0; m < (info & 0xffff); m++)
+	{
+	  const unsigned char *mem = t + 12 + 12 * m;
+	  uint32_t moff = rec_u32 (mem, 0);
+	  print_member (path, v, sname, moff ? view_str (v, moff) : "(anon)",
+			rec_u32 (mem, 4));
+	}
     }
   return 0;
 }
@@ -423,13 +514,165 @@ do_load (const char *path, const struct blob *b)
   return 1;
 }
 
+static long
+sys_bpf (int cmd, union bpf_attr *attr)
+{
+  return syscall (__NR_bpf, cmd, attr, sizeof *attr);
+}
+
+/* An fd of the kernel BTF object named NAME, -1 if there is none.  */
+static int
+kernel_btf_fd (const char *name)
+{
+  union bpf_attr attr;
+  uint32_t id = 0;
+  for (;;)
+    {
+      memset (&attr, 0, sizeof attr);
+      attr.start_id = id;
+      if (sys_bpf (BPF_BTF_GET_NEXT_ID, &attr) != 0)
+	return -1;
+      id = attr.next_id;
+      memset (&attr, 0, sizeof attr);
+      attr.btf_id = id;
+      int fd = sys_bpf (BPF_BTF_GET_FD_BY_ID, &attr);
+      if (fd < 0)
+	continue;
+      char obj_name[64] = "";
+      struct bpf_btf_info info;
+      memset (&info, 0, sizeof info);
+      info.name = (uint64_t) (uintptr_t) obj_name;
+      info.name_len = sizeof obj_name;
+      memset (&attr, 0, sizeof attr);
+      attr.info.bpf_fd = fd;
+      attr.info.info_len = sizeof info;
+      attr.info.info = (uint64_t) (uintptr_t) &info;
+      if (sys_bpf (BPF_OBJ_GET_INFO_BY_FD, &attr) == 0
+	  && strcmp (obj_name, name) == 0)
+	return fd;
+      close (fd);
+    }
+}
+
+/* Id of the FUNC named NAME in V (not in its bases), 0 if none.  */
+static uint32_t
+find_func (const struct btf_view *v, const char *name)
+{
+  for (uint32_t i = 0; i < v->nr_types; i++)
+    {
+      const unsigned char *t = v->types + v->offs[i];
+      if (((rec_u32 (t, 4) >> 24) & 0x1f) == K_FUNC
+	  && strcmp (view_str (v, rec_u32 (t, 0)), name) == 0)
+	return v->start_id + i;
+    }
+  return 0;
+}
+
+static int
+prog_load (const struct bpf_insn *insns, uint32_t cnt, const int *fd_array,
+	   char *log, uint32_t log_size)
+{
+  union bpf_attr attr;
+  memset (&attr, 0, sizeof attr);
+  attr.prog_type = BPF_PROG_TYPE_SYSCALL;
+  attr.prog_flags = BPF_F_SLEEPABLE;
+  attr.insns = (uint64_t) (uintptr_t) insns;
+  attr.insn_cnt = cnt;
+  attr.license = (uint64_t) (uintptr_t) "GPL";
+  attr.fd_array = (uint64_t) (uintptr_t) fd_array;
+  if (log)
+    {
+      attr.log_buf = (uint64_t) (uintptr_t) log;
+      attr.log_size = log_size;
+      attr.log_level = 1;
+      log[0] = '\0';
+    }
+  return sys_bpf (BPF_PROG_LOAD, &attr);
+}
+
+static int
+do_call_kfunc (const char *module, const char *func, int a, int b)
+{
+  char mpath[256];
+  struct blob vb, mb;
+  struct btf_view vv, mv;
+  snprintf (mpath, sizeof mpath, "/sys/kernel/btf/%s", module);
+  if (load_blob ("/sys/kernel/btf/vmlinux", &vb) != 0
+      || make_view ("/sys/kernel/btf/vmlinux", &vb, NULL, &vv) != 0
+      || load_blob (mpath, &mb) != 0 || make_view (mpath, &mb, &vv, &mv) != 0)
+    return 2;
+  uint32_t id = find_func (&mv, func);
+  if (id == 0)
+    {
+      printf ("bpf-kfunc: %s %s: no FUNC '%s' in %s\n", module, func, func,
+	      mpath);
+      return 1;
+    }
+  int btf_fd = kernel_btf_fd (module);
+  if (btf_fd < 0)
+    {
+      printf ("bpf-kfunc: %s %s: no BTF object named '%s'\n", module, func,
+	      module);
+      return 1;
+    }
+  /* r1 = A; r2 = B; r0 = FUNC (r1, r2); exit.  The call's offset is the
+     index of the module's BTF fd in fd_array.  */
+  struct bpf_insn insns[4];
+  memset (insns, 0, sizeof insns);
+  insns[0].code = BPF_ALU64 | BPF_MOV | BPF_K;
+  insns[0].dst_reg = BPF_REG_1;
+  insns[0].imm = a;
+  insns[1].code = BPF_ALU64 | BPF_MOV | BPF_K;
+  insns[1].dst_reg = BPF_REG_2;
+  insns[1].imm = b;
+  insns[2].code = BPF_JMP | BPF_CALL;
+  insns[2].src_reg = BPF_PSEUDO_KFUNC_CALL;
+  insns[2].off = 1;
+  insns[2].imm = id;
+  insns[3].code = BPF_JMP | BPF_EXIT;
+  int fd_array[2] = { -1, btf_fd };
+
+  int prog = prog_load (insns, 4, fd_array, NULL, 0);
+  if (prog < 0)
+    {
+      static char log[1 << 16];
+      int err = errno;
+      prog = prog_load (insns, 4, fd_array, log, sizeof log);
+      if (prog < 0)
+	{
+	  printf ("bpf-kfunc: %s %s: id=%u REJECTED errno=%d (%s)\n", module,
+		  func, id, err, err == 524 ? "ENOTSUPP" : strerror (err));
+	  log[sizeof log - 1] = '\0';
+	  print_log (log);
+	  return 1;
+	}
+    }
+  printf ("bpf-kfunc: %s %s: id=%u loaded\n", module, func, id);
+
+  union bpf_attr attr;
+  memset (&attr, 0, sizeof attr);
+  attr.test.prog_fd = prog;
+  if (sys_bpf (BPF_PROG_TEST_RUN, &attr) != 0)
+    {
+      printf ("bpf-kfunc: %s %s: BPF_PROG_RUN failed: errno=%d (%s)\n",
+	      module, func, errno, strerror (errno));
+      return 1;
+    }
+  printf ("bpf-kfunc: %s %s: retval=%d\n", module, func,
+	  (int) attr.test.retval);
+  close (prog);
+  close (btf_fd);
+  return 0;
+}
+
 static void
 usage (void)
 {
   fprintf (stderr,
 	   "usage: btf-load FILE...\n"
 	   "       btf-load --dump [--base BASE] FILE...\n"
-	   "       btf-load --info FILE...\n");
+	   "       btf-load --info FILE...\n"
+	   "       btf-load --call-kfunc MODULE FUNC A B\n");
   exit (2);
 }
 
@@ -449,6 +692,9 @@ main (int argc, char **argv)
 	mode = INFO;
       else if (strcmp (argv[i], "--base") == 0 && i + 1 < argc)
 	base_path = argv[++i];
+      else if (strcmp (argv[i], "--call-kfunc") == 0 && i == 1 && argc == 6)
+	return do_call_kfunc (argv[2], argv[3], atoi (argv[4]),
+			      atoi (argv[5]));
       else if (strcmp (argv[i], "--") == 0)
 	{
 	  i++;
