@@ -15,7 +15,9 @@
      bits (sign-extended they are exact) and drops the others; it
      becomes the ENUM64 it is, with a warning.
    - VARs per policy: all, only the kernel's per-CPU ones (what pahole
-     emits for vmlinux), or none.
+     emits for vmlinux), or none.  With the kernel's, anonymous types
+     stay even when nothing kept refers to them, as with pahole; only
+     the prototypes of dropped FUNCs go.
    - FWD of kind struct whose name only an ENUM has, or that gcc marked
      as an enum: gcc 12's forward enum; it becomes what BTF uses for
      one, an ENUM without values.  gcc 12 leaves its CTF kind of the
@@ -319,7 +321,11 @@ push_ref (uint32_t *id, void *p)
 }
 
 /* Keep what is named (or a kept FUNC/VAR) and everything that reaches
-   it; an anonymous type nothing kept refers to is gone.  */
+   it; an anonymous type nothing kept refers to is gone.  With the
+   kernel's VAR policy (percpu) only FUNC_PROTOs go that way: pahole
+   keeps every type the compiler described (anonymous enums of constants,
+   the types of variables and of declared functions' parameters) except
+   the prototypes of functions it emits no FUNC for.  */
 static int
 sweep (struct fix *f)
 {
@@ -335,7 +341,10 @@ sweep (struct fix *f)
   for (uint32_t id = f->start; id < f->cnt; id++)
     {
       const struct btf_type *t = btfld_type_by_id (f->btf, id);
-      if (f->keep[id] && t->name_off && btfld_kind (t) != BTF_KIND_DECL_TAG)
+      unsigned k = btfld_kind (t);
+      if (f->keep[id] && k != BTF_KIND_DECL_TAG
+	  && (t->name_off || (f->vars == BTFLD_VARS_PERCPU
+			      && k != BTF_KIND_FUNC_PROTO)))
 	{
 	  uint32_t x = id;
 	  push_ref (&x, &m);
