@@ -22,6 +22,8 @@
      as an enum: gcc 12's forward enum; it becomes what BTF uses for
      one, an ENUM without values.  gcc 12 leaves its CTF kind of the
      forward in a FWD's type field, which the kernel wants 0.
+   - ARRAY of unknown size: gcc 12 gives it no index type, which the
+     kernel rejects; it gets the INT other arrays use.
    Anonymous types that only dropped types referenced go too.  */
 
 #include "btfld-int.h"
@@ -44,6 +46,7 @@ struct fix
   const struct btfld_sym **var_sym;	/* chosen symbol per VAR */
   uint32_t *var_sec;		/* name of the DATASEC listing each VAR */
   uint32_t *claim;		/* per symbol: the VAR that describes it */
+  uint32_t index_type;		/* for arrays of unknown size */
 };
 
 static bool
@@ -539,6 +542,31 @@ rebuild (struct fix *f, const struct sec_entry *e, size_t n, uint32_t **mapp)
   return out;
 }
 
+/* gcc 12 gives an array of unknown size (extern char _text[]) no index
+   type, which the kernel rejects: it gets the named INT gcc uses as
+   index type elsewhere, or any named INT.  */
+static void
+find_index_type (struct fix *f)
+{
+  uint32_t any = 0;
+  for (uint32_t id = 1; id < f->cnt; id++)
+    {
+      const struct btf_type *t = btfld_type_by_id (f->btf, id);
+      if (btfld_kind (t) == BTF_KIND_INT && t->name_off && !any)
+	any = id;
+      if (btfld_kind (t) != BTF_KIND_ARRAY)
+	continue;
+      uint32_t it = ((const struct btf_array *) (t + 1))->index_type;
+      const struct btf_type *i = it ? btfld_type_by_id (f->btf, it) : NULL;
+      if (i && btfld_kind (i) == BTF_KIND_INT && i->name_off)
+	{
+	  f->index_type = it;
+	  return;
+	}
+    }
+  f->index_type = any;
+}
+
 static void
 apply_linkage (struct fix *f, struct btfld_btf *out, const uint32_t *map)
 {
@@ -557,6 +585,15 @@ apply_linkage (struct fix *f, struct btfld_btf *out, const uint32_t *map)
 	  break;
 	case BTF_KIND_INT:
 	  fix_int (t);
+	  break;
+	case BTF_KIND_ARRAY:
+	  {
+	    struct btf_array *a = (struct btf_array *) (t + 1);
+	    uint32_t it = f->index_type < f->start ? f->index_type
+			  : map[f->index_type];
+	    if (!a->index_type && it)
+	      a->index_type = it;
+	  }
 	  break;
 	case BTF_KIND_FWD:
 	  if (f->linkage[id])
@@ -578,7 +615,7 @@ btfld_fixup (const struct btfld_btf *btf, const struct btfld_symtab *syms,
 	     enum btfld_vars var_policy, uint32_t **mapp)
 {
   struct fix f = { btf, syms, var_policy, btfld_type_cnt (btf),
-		   btfld_start_id (btf), NULL, NULL, NULL, NULL, NULL };
+		   btfld_start_id (btf), NULL, NULL, NULL, NULL, NULL, 0 };
   struct btfld_btf *out = NULL;
   uint32_t *map = NULL;
   struct sec_entry *vars = NULL;
@@ -594,6 +631,7 @@ btfld_fixup (const struct btfld_btf *btf, const struct btfld_symtab *syms,
       goto out;
     }
   decide (&f);
+  find_index_type (&f);
   if (find_enum_fwds (&f))
     goto out;
   if (sweep (&f) || !(vars = collect_vars (&f, &nvars))
