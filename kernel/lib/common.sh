@@ -101,15 +101,17 @@ kernel_tarball_version() {
 }
 
 # Files that make up the patch series: the series file and each patch it
-# names, in order.
+# names, in order.  With an argument GROUP, those of the patch group
+# kernel/patches/GROUP/ (its own series file), applied after the series.
 patch_series_files() {
-	local series=$BTFLD_KDIR/patches/series p
+	local dir=$BTFLD_KDIR/patches${1:+/$1} p
+	local series=$dir/series
 	[ -f "$series" ] || die "missing $series"
 	echo "$series"
 	while read -r p _; do
 		case $p in '' | '#'*) continue ;; esac
-		[ -f "$BTFLD_KDIR/patches/$p" ] || die "patch listed in series is missing: kernel/patches/$p"
-		echo "$BTFLD_KDIR/patches/$p"
+		[ -f "$dir/$p" ] || die "patch listed in series is missing: kernel/${dir#"$BTFLD_KDIR"/}/$p"
+		echo "$dir/$p"
 	done <"$series"
 }
 
