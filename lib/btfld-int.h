@@ -13,6 +13,11 @@
 #ifndef BTF_INFO_ENC
 #define BTF_INFO_ENC(kind, kflag, vlen) \
   ((uint32_t) (!!(kflag)) << 31 | (uint32_t) (kind) << 24 | ((vlen) & 0xffff))
+struct btfld_btf *btfld_fixup_merged (struct btfld_btf **merged,
+				      const struct btfld_symtab *syms,
+				      enum btfld_vars vars,
+				      uint32_t **blob_of);
+
 #endif
 
 struct btfld_btf
@@ -43,5 +48,10 @@ struct btfld_btf
 uint32_t *btfld_remap_blob_of (const struct btfld_btf *before,
 			       const struct btfld_btf *after,
 			       const uint32_t *map, const uint32_t *blob_of);
+
+struct btfld_btf *btfld_fixup_merged (struct btfld_btf **merged,
+				      const struct btfld_symtab *syms,
+				      enum btfld_vars vars,
+				      uint32_t **blob_of);
 
 #endif

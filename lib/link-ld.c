@@ -271,7 +271,7 @@ btfld_ld_do_layout (struct btfld_ld *ld, void **btf, size_t *size,
   struct btfld_btf *merged = NULL, *fixed = NULL, *out = NULL;
   struct btfld_btf *dist = NULL, *dsplit = NULL;
   struct btfld_symtab *st = NULL;
-  uint32_t *blob_of = NULL, *map = NULL;
+  uint32_t *blob_of = NULL;
   int err = -EINVAL;
 
   if (ld->laid_out)
@@ -291,14 +291,9 @@ btfld_ld_do_layout (struct btfld_ld *ld, void **btf, size_t *size,
   if (ld->opts.fixups)
     {
       if (!(st = make_symtab (ld))
-	  || !(fixed = btfld_fixup (merged, st, ld->opts.vars, &map)))
+	  || !(fixed = btfld_fixup_merged (&merged, st, ld->opts.vars,
+					   &blob_of)))
 	goto out;
-      uint32_t *nb = btfld_remap_blob_of (merged, fixed, map, blob_of);
-      free (blob_of);
-      blob_of = nb;
-      /* The engine needs only the fixed copy: keep the peak down.  */
-      btfld_btf_free (merged);
-      merged = NULL;
     }
   if (!(out = btfld_dedup (fixed ? fixed : merged, blob_of,
 			   ld->opts.engine)))
@@ -333,7 +328,6 @@ btfld_ld_do_layout (struct btfld_ld *ld, void **btf, size_t *size,
   err = 0;
 out:
   free (blob_of);
-  free (map);
   free_symtab (st);
   btfld_btf_free (merged);
   btfld_btf_free (fixed);
@@ -540,15 +534,12 @@ parse_named (const void *data, size_t size, const struct btfld_btf *base,
 static struct btfld_btf *
 parse_merged (const void *data, size_t size, const struct btfld_btf *base)
 {
-  struct btfld_blobs blobs = { 0 };
   struct btfld_btf *b = NULL;
   long first = btfld_blob_size (data, size);
   if (first >= 0 && (size_t) first == size)
     return parse_named (data, size, base, ".BTF");
-  if (btfld_blobs_add (&blobs, data, size, base) == 0)
-    b = btfld_merge (&blobs, base);
-  btfld_blobs_free (&blobs);
-  if (!b)
+  unsigned n;
+  if (!(b = btfld_merge_section (data, size, base, NULL, &n)))
     btfld_error_prefix (".BTF");
   return b;
 }

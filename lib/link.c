@@ -48,13 +48,38 @@ btfld_remap_blob_of (const struct btfld_btf *before,
   return out;
 }
 
+/* Apply the fixups to *MERGED (freed: the engine needs only the fixed
+   copy) and carry *BLOB_OF over to the new ids.  */
+struct btfld_btf *
+btfld_fixup_merged (struct btfld_btf **merged,
+		    const struct btfld_symtab *syms, enum btfld_vars vars,
+		    uint32_t **blob_of)
+{
+  uint32_t *map = NULL;
+  struct btfld_btf *fixed = btfld_fixup (*merged, syms, vars, &map);
+  if (!fixed)
+    return NULL;
+  uint32_t *nb = btfld_remap_blob_of (*merged, fixed, map, *blob_of);
+  free (map);
+  if (!nb)
+    {
+      btfld_btf_free (fixed);
+      return NULL;
+    }
+  free (*blob_of);
+  *blob_of = nb;
+  btfld_btf_free (*merged);
+  *merged = NULL;
+  return fixed;
+}
+
 struct btfld_btf *
 btfld_link_btf (const void *data, size_t size,
 		const struct btfld_symtab *syms,
 		const struct btfld_link_opts *opts, struct btfld_stats *stats)
 {
   struct btfld_btf *merged = NULL, *fixed = NULL, *out = NULL;
-  uint32_t *blob_of = NULL, *map = NULL;
+  uint32_t *blob_of = NULL;
   unsigned nblobs = 0;
   struct timespec t0;
   clock_gettime (CLOCK_MONOTONIC, &t0);
@@ -69,14 +94,9 @@ btfld_link_btf (const void *data, size_t size,
   stats->types_in += btfld_type_cnt (merged) - btfld_start_id (merged);
   if (opts->fixups && syms)
     {
-      if (!(fixed = btfld_fixup (merged, syms, opts->vars, &map)))
+      if (!(fixed = btfld_fixup_merged (&merged, syms, opts->vars,
+					&blob_of)))
 	goto out;
-      uint32_t *nb = btfld_remap_blob_of (merged, fixed, map, blob_of);
-      free (blob_of);
-      blob_of = nb;
-      /* The engine needs only the fixed copy: keep the peak down.  */
-      btfld_btf_free (merged);
-      merged = NULL;
       debug_phase ("fixups", &t0);
     }
   out = btfld_dedup (fixed ? fixed : merged, blob_of, opts->engine);
@@ -91,7 +111,6 @@ btfld_link_btf (const void *data, size_t size,
     }
 out:
   free (blob_of);
-  free (map);
   btfld_btf_free (merged);
   btfld_btf_free (fixed);
   return out;

@@ -166,11 +166,8 @@ is_raw_btf (const unsigned char *p, size_t n)
 static struct btfld_btf *
 read_merged (const void *data, size_t size, const struct btfld_btf *base)
 {
-  struct btfld_blobs blobs = { 0 };
-  struct btfld_btf *b = NULL;
-  if (btfld_blobs_add (&blobs, data, size, base) == 0)
-    b = btfld_merge (&blobs, base);
-  btfld_blobs_free (&blobs);
+  unsigned n;
+  struct btfld_btf *b = btfld_merge_section (data, size, base, NULL, &n);
   if (!b)
     btfld_error_prefix (".BTF");
   return b;
