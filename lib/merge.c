@@ -177,28 +177,11 @@ btfld_merge_blobs (struct btfld_blobs *blobs, const struct btfld_btf *base,
     goto nomem;
   for (size_t b = 0; b < blobs->n; b++)
     {
-      const struct btfld_btf *in = blobs->v[b];
-      uint32_t cnt = btfld_type_cnt (in), start = btfld_start_id (in);
-      if (cnt > map_cap)
-	{
-	  uint32_t *nm = realloc (map, cnt * sizeof *nm);
-	  if (!nm)
-	    goto nomem;
-	  map = nm;
-	  map_cap = cnt;
-	}
-      /* Base ids keep their value; own ids follow what is merged so far.  */
-      uint32_t shift = btfld_type_cnt (out) - start;
-      for (uint32_t id = 0; id < cnt; id++)
-	map[id] = id < start ? id : id + shift;
-      for (uint32_t id = start; id < cnt; id++)
-	{
-	  long nid = btfld_copy_type (out, in, id, map);
-	  if (nid < 0)
-	    goto fail;
-	  if (bo)
-	    bo[nid - btfld_start_id (out)] = b;
-	}
+      uint32_t before = btfld_type_cnt (out);
+      if (append_blob (out, blobs->v[b], &map, &map_cap))
+	goto fail;
+      for (uint32_t id = before; bo && id < btfld_type_cnt (out); id++)
+	bo[id - btfld_start_id (out)] = b;
     }
   free (map);
   if (blob_of)
