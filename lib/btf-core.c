@@ -265,13 +265,36 @@ btfld_name (const struct btfld_btf *btf, uint32_t id)
   return s ? s : "";
 }
 
+/* Room for one more record of SIZE bytes in BTF: the id and record
+   offset limits of an object in memory (not the output's).  */
+static int
+check_room (const struct btfld_btf *btf, size_t size)
+{
+  if (btfld_type_cnt (btf) > BTFLD_MAX_ANY_ID)
+    return btfld_error (-E2BIG, "too many types (more than %u)",
+			BTFLD_MAX_ANY_ID);
+  if (btf->types_len + size > BTFLD_MAX_TYPES_LEN)
+    return btfld_error (-E2BIG, "type section too large (more than %u "
+			"bytes)", BTFLD_MAX_TYPES_LEN);
+  return 0;
+}
+
+int
+btfld_check_output (const struct btfld_btf *btf)
+{
+  uint32_t last = btfld_type_cnt (btf) - 1;
+  if (last > BTFLD_MAX_TYPE_ID)
+    return btfld_error (-E2BIG, "too many types in the output: %u, the "
+			"BTF limit is %u", last, BTFLD_MAX_TYPE_ID);
+  return 0;
+}
+
 long
 btfld_add_type (struct btfld_btf *btf, const struct btf_type *t, size_t size)
 {
   int err;
-  if (btfld_type_cnt (btf) > BTFLD_MAX_TYPE_ID)
-    return btfld_error (-E2BIG, "too many types (more than %u)",
-			BTFLD_MAX_TYPE_ID);
+  if ((err = check_room (btf, size)))
+    return err;
   if ((err = grow ((void **) &btf->types, &btf->types_cap,
 		   btf->types_len + size, 1))
       || (err = grow ((void **) &btf->offs, &btf->offs_cap, btf->nr + 1,
@@ -318,9 +341,8 @@ btfld_copy_record (struct btfld_btf *dst, const struct btfld_btf *src,
 		   const struct btf_type *rec, size_t size, const uint32_t *map)
 {
   int err;
-  if (btfld_type_cnt (dst) > BTFLD_MAX_TYPE_ID)
-    return btfld_error (-E2BIG, "too many types (more than %u)",
-			BTFLD_MAX_TYPE_ID);
+  if ((err = check_room (dst, size)))
+    return err;
   if ((err = grow ((void **) &dst->types, &dst->types_cap,
 		   dst->types_len + size, 1))
       || (err = grow ((void **) &dst->offs, &dst->offs_cap, dst->nr + 1,

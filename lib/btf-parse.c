@@ -83,9 +83,9 @@ index_types (struct btfld_btf *btf)
 			    "bytes, need %zu)", id,
 			    btfld_kind_str (btfld_kind (t)),
 			    btf->types_len - off, sz);
-      if (id > BTFLD_MAX_TYPE_ID)
+      if (id > BTFLD_MAX_ANY_ID)
 	return btfld_error (-E2BIG, "too many types (more than %u)",
-			    BTFLD_MAX_TYPE_ID);
+			    BTFLD_MAX_ANY_ID);
       if (btf->nr == btf->offs_cap)
 	{
 	  size_t ncap = btf->offs_cap ? btf->offs_cap * 2 : 256;

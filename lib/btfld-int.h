@@ -5,9 +5,15 @@
 
 #include "btfld.h"
 
-/* Limits of the format (ids are 31-bit in practice; the kernel caps
-   them lower, and so do we).  */
+/* Limits.  An object in memory (a link's merged intermediate, which is
+   never loaded anywhere) may hold ids up to BTFLD_MAX_ANY_ID, as libbpf
+   allows; only an output must satisfy the kernel's limit for a loaded
+   BTF, BTFLD_MAX_TYPE_ID (BTF_MAX_TYPE in the kernel), which
+   btfld_check_output enforces.  Record offsets are 32-bit: the type
+   section of one object is below 4 GiB.  */
 #define BTFLD_MAX_TYPE_ID 0x000fffffu
+#define BTFLD_MAX_ANY_ID 0x7fffffffu
+#define BTFLD_MAX_TYPES_LEN 0xffffffffu
 #define BTFLD_MAX_STR_OFF 0x7fffffffu
 
 #ifndef BTF_INFO_ENC
@@ -44,6 +50,10 @@ struct btfld_btf
      records copied from SRC keep their string offsets.  */
   const struct btfld_btf *strs_from;
 };
+
+/* 0 when BTF (an output) satisfies the kernel's limits, else an error
+   naming the count.  */
+int btfld_check_output (const struct btfld_btf *btf);
 
 uint32_t *btfld_remap_blob_of (const struct btfld_btf *before,
 			       const struct btfld_btf *after,

@@ -117,18 +117,30 @@ dedup_libbpf (const struct btfld_btf *btf)
   return out;
 }
 
+/* The input may hold any number of types (a link's concatenation is
+   never loaded); the deduplicated result is what gets written, so it is
+   the one held to the kernel's limits.  */
 struct btfld_btf *
 btfld_dedup (const struct btfld_btf *btf, const uint32_t *blob_of,
 	     enum btfld_engine engine)
 {
+  struct btfld_btf *out;
   switch (engine)
     {
     case BTFLD_ENGINE_BTFLD:
-      return btfld_dedup_engine (btf, blob_of);
+      out = btfld_dedup_engine (btf, blob_of);
+      break;
     case BTFLD_ENGINE_LIBBPF:
-      return dedup_libbpf (btf);
+      out = dedup_libbpf (btf);
+      break;
     default:
       btfld_error (-EINVAL, "unknown dedup engine %d", engine);
       return NULL;
     }
+  if (out && btfld_check_output (out))
+    {
+      btfld_btf_free (out);
+      return NULL;
+    }
+  return out;
 }
