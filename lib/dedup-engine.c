@@ -14,11 +14,20 @@
    a struct FWD and no struct has the name) and every forward enum (an
    ENUM without values) stands for the first definition of its name, and
    refinement runs.  If the definitions of a name then still fall into
-   several classes, they really conflict: that name's declarations stand
-   for their own object's definition, else for the most common one (a
-   declaration is compatible with any definition of its name), and
-   refinement runs again, until no new conflict shows.  Resolving one name at a time instead
-   deadlocks on cycles (two structs each seen through the other's FWD).
+   several classes, they really conflict, and that name's declarations
+   follow the rule libbpf's dedup applies to an ambiguous FWD:
+
+     a declaration whose own object (compilation unit) defines the name
+     stands for that definition; any other declaration stays a
+     declaration (one FWD per name and kind in the output, the FWDs of
+     all such objects being one class).
+
+   Which definition is "more common" is never asked, so nothing depends
+   on the order of the inputs: the classes are the same for every order
+   of the objects (only the ids, given in first-seen order, differ).
+   Refinement then runs again, until no new conflict shows.  Resolving
+   one name at a time instead deadlocks on cycles (two structs each seen
+   through the other's FWD).
 
    Types of a base are never dropped; own types equivalent to a base type
    become references to it.  VARs and DATASECs are never merged.  */
@@ -403,21 +412,13 @@ decl_cat (const struct engine *e, const struct btf_type *t,
   return CAT_ENUM;
 }
 
-static unsigned
-cat_index (unsigned cat)
-{
-  return cat == CAT_STRUCT ? 0 : cat == CAT_UNION ? 1 : 2;
-}
-
-/* The definition declaration F stands for.  While the name's
-   definitions of that category have not been seen to conflict, the
-   first of them (optimism: refinement then tells whether they all are
-   one); once they conflict, the one of F's own object, else the most
-   common one (MAJ, per run and category): a declaration matches any
-   definition, and the most common is the one that merges most.  */
+/* The definition declaration F stands for, or 0 to keep it.  While the
+   name's definitions of that category have not been seen to conflict,
+   the first of them (optimism: refinement then tells whether they all
+   are one); once they conflict, the one of F's own object, if any.  */
 static uint32_t
 pick_def (const struct engine *e, uint32_t f, const struct def *d,
-	  size_t lo, size_t hi, const uint8_t *conflict, const uint32_t *maj)
+	  size_t lo, size_t hi, const uint8_t *conflict)
 {
   const struct btf_type *t = btfld_type_by_id (e->btf, f);
   unsigned cat = decl_cat (e, t, d, lo, hi);
@@ -433,12 +434,12 @@ pick_def (const struct engine *e, uint32_t f, const struct def *d,
 	  && e->blob_of[id - e->start] == e->blob_of[f - e->start])
 	return id;
     }
-  return conflicting ? maj[lo * 3 + cat_index (cat)] : 0;
+  return 0;
 }
 
 static void
 assign_fwds (struct engine *e, const struct def *d, size_t n,
-	     const uint8_t *conflict, const uint32_t *maj)
+	     const uint8_t *conflict)
 {
   for (uint32_t f = e->start; f < e->cnt; f++)
     {
@@ -449,46 +450,15 @@ assign_fwds (struct engine *e, const struct def *d, size_t n,
 	continue;
       find_run (d, n, t->name_off, &lo, &hi);
       if (lo < hi)
-	e->fwd[f] = pick_def (e, f, d, lo, hi, conflict, maj);
+	e->fwd[f] = pick_def (e, f, d, lo, hi, conflict);
     }
-}
-
-struct member { uint32_t cls, id; };
-
-static int
-by_cls_id (const void *a, const void *b)
-{
-  const struct member *x = a, *y = b;
-  if (x->cls != y->cls)
-    return x->cls < y->cls ? -1 : 1;
-  return x->id < y->id ? -1 : x->id > y->id;
-}
-
-/* Among the definitions of one name and category (M[0..K), sorted by
-   class), the first of the largest class.  */
-static uint32_t
-most_common (const struct member *m, size_t k)
-{
-  uint32_t best = 0;
-  size_t best_n = 0;
-  for (size_t i = 0, j; i < k; i = j)
-    {
-      uint32_t first = m[i].id;
-      for (j = i; j < k && m[j].cls == m[i].cls; j++)
-	if (m[j].id < first)
-	  first = m[j].id;
-      if (j - i > best_n || (j - i == best_n && first < best))
-	best = first, best_n = j - i;
-    }
-  return best;
 }
 
 /* Mark the names whose definitions of one category fell into several
-   classes, and note each conflicting one's most common definition;
-   returns how many were newly marked.  */
+   classes; returns how many were newly marked.  */
 static long
 mark_conflicts (const struct engine *e, const struct def *d, size_t n,
-		uint8_t *conflict, uint32_t *maj, struct member *m)
+		uint8_t *conflict)
 {
   long marked = 0;
   for (size_t lo = 0, hi; lo < n; lo = hi)
@@ -497,25 +467,22 @@ mark_conflicts (const struct engine *e, const struct def *d, size_t n,
 	;
       for (unsigned cat = CAT_STRUCT; cat <= CAT_ENUM; cat <<= 1)
 	{
-	  size_t k = 0;
+	  uint32_t first = 0;
 	  bool several = false;
-	  for (size_t i = lo; i < hi; i++)
+	  for (size_t i = lo; i < hi && !several; i++)
 	    {
 	      uint32_t id = d[i].id;
 	      if (def_cat (btfld_type_by_id (e->btf, id)) != cat)
 		continue;
-	      several |= k && e->cls[id] != m[0].cls;
-	      m[k++] = (struct member) { e->cls[id], id };
+	      if (!first)
+		first = id;
+	      several = e->cls[id] != e->cls[first];
 	    }
-	  if (!several)
-	    continue;
-	  if (!(conflict[lo] & cat))
+	  if (several && !(conflict[lo] & cat))
 	    {
 	      conflict[lo] |= cat;
 	      marked++;
 	    }
-	  qsort (m, k, sizeof *m, by_cls_id);
-	  maj[lo * 3 + cat_index (cat)] = most_common (m, k);
 	}
     }
   return marked;
@@ -570,23 +537,19 @@ btfld_dedup_engine (const struct btfld_btf *btf, const uint32_t *blob_of)
   struct btfld_btf *out = NULL;
   struct def *defs = NULL;
   uint8_t *conflict = NULL;
-  uint32_t *maj = NULL;
-  struct member *scratch = NULL;
   size_t ndefs = 0;
   e.btf = btf;
   e.blob_of = blob_of;
   e.cnt = btfld_type_cnt (btf);
   e.start = btfld_start_id (btf);
   if (alloc_engine (&e) == 0 && (defs = collect_defs (&e, &ndefs))
-      && (conflict = calloc (ndefs + 1, 1))
-      && (maj = calloc (3 * (ndefs + 1), sizeof *maj))
-      && (scratch = malloc ((ndefs + 1) * sizeof *scratch)))
+      && (conflict = calloc (ndefs + 1, 1)))
     for (;;)
       {
-	assign_fwds (&e, defs, ndefs, conflict, maj);
+	assign_fwds (&e, defs, ndefs, conflict);
 	if (refine (&e))
 	  break;
-	long newly = mark_conflicts (&e, defs, ndefs, conflict, maj, scratch);
+	long newly = mark_conflicts (&e, defs, ndefs, conflict);
 	if (getenv ("BTFLD_DEBUG"))
 	  fprintf (stderr, "btfld: engine round: %u classes, %ld new "
 		   "conflicting names\n", e.nclasses, newly);
@@ -600,8 +563,6 @@ btfld_dedup_engine (const struct btfld_btf *btf, const uint32_t *blob_of)
     btfld_error (-ENOMEM, "out of memory");
   free (defs);
   free (conflict);
-  free (maj);
-  free (scratch);
   free_engine (&e);
   return out;
 }
