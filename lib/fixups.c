@@ -323,12 +323,12 @@ push_ref (uint32_t *id, void *p)
   return 0;
 }
 
-/* Keep what is named (or a kept FUNC/VAR) and everything that reaches
-   it; an anonymous type nothing kept refers to is gone.  With the
-   kernel's VAR policy (percpu) only FUNC_PROTOs go that way: pahole
-   keeps every type the compiler described (anonymous enums of constants,
-   the types of variables and of declared functions' parameters) except
-   the prototypes of functions it emits no FUNC for.  */
+/* Keep what is named (or a kept FUNC/VAR), every anonymous type but a
+   FUNC_PROTO, and everything they reach: as pahole, whatever the VAR
+   policy, keep every type the compiler described (anonymous enums of
+   constants such as BPF_ANY, the types of variables and of declared
+   functions' parameters) except the prototypes of functions no FUNC is
+   emitted for (and what only they reach).  */
 static int
 sweep (struct fix *f)
 {
@@ -346,8 +346,7 @@ sweep (struct fix *f)
       const struct btf_type *t = btfld_type_by_id (f->btf, id);
       unsigned k = btfld_kind (t);
       if (f->keep[id] && k != BTF_KIND_DECL_TAG
-	  && (t->name_off || (f->vars == BTFLD_VARS_PERCPU
-			      && k != BTF_KIND_FUNC_PROTO)))
+	  && (t->name_off || k != BTF_KIND_FUNC_PROTO))
 	{
 	  uint32_t x = id;
 	  push_ref (&x, &m);

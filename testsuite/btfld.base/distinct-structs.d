@@ -18,8 +18,9 @@
 [7] INT 'long int' size=8 bits_offset=0 nr_bits=64 encoding=SIGNED
 [8] INT 'char' size=1 bits_offset=0 nr_bits=8 encoding=SIGNED
 [9] PTR '(anon)' type_id=6
-[10] FUNC_PROTO '(anon)' ret_type_id=2 vlen=0
-[11] FUNC 'main' type_id=10 linkage=global
-[12] VAR 'cur' type_id=9, linkage=global
-[13] DATASEC '.bss' size=16 vlen=1
-	type_id=12 offset=8 size=8 (VAR 'cur')
+[10] PTR '(anon)' type_id=0
+[11] FUNC_PROTO '(anon)' ret_type_id=2 vlen=0
+[12] FUNC 'main' type_id=11 linkage=global
+[13] VAR 'cur' type_id=9, linkage=global
+[14] DATASEC '.bss' size=16 vlen=1
+	type_id=13 offset=8 size=8 (VAR 'cur')

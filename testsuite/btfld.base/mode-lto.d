@@ -12,9 +12,10 @@
 [3] INT 'char' size=1 bits_offset=0 nr_bits=8 encoding=SIGNED
 [4] CONST '(anon)' type_id=3
 [5] PTR '(anon)' type_id=4
-[6] INT 'int' size=4 bits_offset=0 nr_bits=32 encoding=SIGNED
-[7] FUNC_PROTO '(anon)' ret_type_id=6 vlen=0
-[8] FUNC 'main' type_id=7 linkage=global
-[9] VAR 'lib_counter' type_id=1, linkage=static
-[10] DATASEC '.data' size=32 vlen=1
-	type_id=9 offset=16 size=16 (VAR 'lib_counter')
+[6] PTR '(anon)' type_id=1
+[7] INT 'int' size=4 bits_offset=0 nr_bits=32 encoding=SIGNED
+[8] FUNC_PROTO '(anon)' ret_type_id=7 vlen=0
+[9] FUNC 'main' type_id=8 linkage=global
+[10] VAR 'lib_counter' type_id=1, linkage=static
+[11] DATASEC '.data' size=32 vlen=1
+	type_id=10 offset=16 size=16 (VAR 'lib_counter')
