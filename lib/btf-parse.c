@@ -8,44 +8,127 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The header of the blob at DATA as far as it goes, the kernel's way: a
+   header shorter than btfld knows leaves the missing fields zero, the
+   bytes of a longer one after the fields known must be zero.  */
+static int
+read_header (const void *data, size_t avail, struct btf_header_layout *h)
+{
+  const size_t base = sizeof (struct btf_header);
+  memset (h, 0, sizeof *h);
+  if (avail < base)
+    return btfld_error (-EINVAL, "truncated BTF header (%zu bytes, need %zu)",
+			avail, base);
+  memcpy (&h->h, data, base);
+  if (h->h.magic != BTF_MAGIC)
+    {
+      if (h->h.magic == __builtin_bswap16 (BTF_MAGIC))
+	return btfld_error (-EINVAL, "BTF of the other byte order is not "
+			    "supported");
+      return btfld_error (-EINVAL, "bad BTF magic 0x%04x", h->h.magic);
+    }
+  if (h->h.version != BTF_VERSION)
+    return btfld_error (-EINVAL, "unsupported BTF version %u",
+			h->h.version);
+  if (h->h.flags != 0)
+    return btfld_error (-EINVAL, "unsupported BTF header flags 0x%x",
+			h->h.flags);
+  uint32_t len = h->h.hdr_len;
+  if (len < base || len > avail)
+    return btfld_error (-EINVAL, "bad BTF header length %u", len);
+  size_t known = len < sizeof *h ? len : sizeof *h;
+  memcpy ((char *) h + base, (const char *) data + base, known - base);
+  for (size_t i = known; i < len; i++)
+    if (((const unsigned char *) data)[i])
+      return btfld_error (-EINVAL, "unsupported BTF header extension "
+			  "(byte %zu of %u is not zero)", i, len);
+  return 0;
+}
+
+/* What a record of each kind holds after struct btf_type: the layout
+   section a 7.x encoder writes must agree.  */
+static const struct btf_layout kind_layout[NR_BTF_KINDS] = {
+  [BTF_KIND_INT] = { 4, 0, 0 },
+  [BTF_KIND_ARRAY] = { sizeof (struct btf_array), 0, 0 },
+  [BTF_KIND_STRUCT] = { 0, sizeof (struct btf_member), 0 },
+  [BTF_KIND_UNION] = { 0, sizeof (struct btf_member), 0 },
+  [BTF_KIND_ENUM] = { 0, sizeof (struct btf_enum), 0 },
+  [BTF_KIND_FUNC_PROTO] = { 0, sizeof (struct btf_param), 0 },
+  [BTF_KIND_VAR] = { sizeof (struct btf_var), 0, 0 },
+  [BTF_KIND_DATASEC] = { 0, sizeof (struct btf_var_secinfo), 0 },
+  [BTF_KIND_DECL_TAG] = { sizeof (struct btf_decl_tag), 0, 0 },
+  [BTF_KIND_ENUM64] = { 0, sizeof (struct btf_enum64), 0 },
+};
+
+/* Check the layout section of H (in the blob at DATA) against the kinds
+   btfld knows.  Entries past ours (kinds of a newer encoder) are
+   allowed; a type of such a kind is refused later, by its id.  */
+static int
+check_layout (const void *data, const struct btf_header_layout *h)
+{
+  if (!h->layout_len)
+    return 0;
+  if (h->layout_off % 4 || h->layout_len % sizeof (struct btf_layout))
+    return btfld_error (-EINVAL, "bad BTF layout section (offset %u, "
+			"length %u)", h->layout_off, h->layout_len);
+  const unsigned char *p = (const unsigned char *) data + h->h.hdr_len
+			   + h->layout_off;
+  uint32_t n = h->layout_len / sizeof (struct btf_layout);
+  for (uint32_t k = 0; k < n && k < NR_BTF_KINDS; k++)
+    {
+      struct btf_layout l;
+      memcpy (&l, p + k * sizeof l, sizeof l);
+      if (l.info_sz != kind_layout[k].info_sz
+	  || l.elem_sz != kind_layout[k].elem_sz || l.flags)
+	return btfld_error (-EINVAL, "BTF layout section: kind %u (%s) has "
+			    "info_sz %u, elem_sz %u, flags 0x%x (expected "
+			    "%u, %u, 0)", k, btfld_kind_str (k),
+			    (unsigned) l.info_sz, (unsigned) l.elem_sz,
+			    (unsigned) l.flags,
+			    (unsigned) kind_layout[k].info_sz,
+			    (unsigned) kind_layout[k].elem_sz);
+    }
+  return 0;
+}
+
+static bool
+sections_overlap (uint32_t a_off, uint32_t a_len, uint32_t b_off,
+		  uint32_t b_len)
+{
+  return a_len && b_len && (uint64_t) a_off + a_len > b_off
+	 && (uint64_t) b_off + b_len > a_off;
+}
+
 long
 btfld_blob_size (const void *data, size_t avail)
 {
-  struct btf_header h;
-  if (avail < sizeof h)
-    return btfld_error (-EINVAL, "truncated BTF header (%zu bytes, need %zu)",
-			avail, sizeof h);
-  memcpy (&h, data, sizeof h);
-  if (h.magic != BTF_MAGIC)
-    {
-      if (h.magic == __builtin_bswap16 (BTF_MAGIC))
-	return btfld_error (-EINVAL, "BTF of the other byte order is not "
-			    "supported");
-      return btfld_error (-EINVAL, "bad BTF magic 0x%04x", h.magic);
-    }
-  if (h.version != BTF_VERSION)
-    return btfld_error (-EINVAL, "unsupported BTF version %u", h.version);
-  if (h.flags != 0)
-    return btfld_error (-EINVAL, "unsupported BTF header flags 0x%x",
-			h.flags);
-  if (h.hdr_len < sizeof h || h.hdr_len > avail)
-    return btfld_error (-EINVAL, "bad BTF header length %u", h.hdr_len);
-  /* A longer header is allowed when its extra bytes are zero.  */
-  for (size_t i = sizeof h; i < h.hdr_len; i++)
-    if (((const unsigned char *) data)[i])
-      return btfld_error (-EINVAL, "unsupported BTF header extension");
-  uint64_t tend = (uint64_t) h.type_off + h.type_len;
-  uint64_t send = (uint64_t) h.str_off + h.str_len;
-  uint64_t end = h.hdr_len + (tend > send ? tend : send);
+  struct btf_header_layout hl;
+  if (read_header (data, avail, &hl))
+    return -EINVAL;
+  const struct btf_header *h = &hl.h;
+  uint64_t tend = (uint64_t) h->type_off + h->type_len;
+  uint64_t send = (uint64_t) h->str_off + h->str_len;
+  uint64_t lend = hl.layout_len ? (uint64_t) hl.layout_off + hl.layout_len
+		  : 0;
+  uint64_t sec = tend > send ? tend : send;
+  uint64_t end = h->hdr_len + (lend > sec ? lend : sec);
   if (end > avail)
     return btfld_error (-EINVAL, "truncated BTF: sections end at %llu, "
 			"only %zu bytes present",
 			(unsigned long long) end, avail);
-  if (h.type_off % 4)
+  if (h->type_off % 4)
     return btfld_error (-EINVAL, "misaligned BTF type section (offset %u)",
-			h.type_off);
-  if (tend > h.str_off && send > h.type_off)
+			h->type_off);
+  if (tend > h->str_off && send > h->type_off)
     return btfld_error (-EINVAL, "BTF type and string sections overlap");
+  if (sections_overlap (hl.layout_off, hl.layout_len, h->type_off,
+			h->type_len)
+      || sections_overlap (hl.layout_off, hl.layout_len, h->str_off,
+			   h->str_len))
+    return btfld_error (-EINVAL, "BTF layout section overlaps the type or "
+			"string section");
+  if (check_layout (data, &hl))
+    return -EINVAL;
   return (long) end;
 }
 
@@ -75,6 +158,9 @@ index_types (struct btfld_btf *btf)
       if (btf->types_len - off < sizeof *t)
 	return btfld_error (-EINVAL, "type [%u]: truncated record", id);
       size_t sz = btfld_type_rec_size (t);
+      if (t->info & BTF_INFO_UNUSED_MASK)
+	return btfld_error (-EINVAL, "type [%u]: unsupported info bits 0x%08x",
+			    id, t->info & BTF_INFO_UNUSED_MASK);
       if (!sz)
 	return btfld_error (-EINVAL, "type [%u]: unknown kind %u", id,
 			    btfld_kind (t));
@@ -371,4 +457,43 @@ btfld_btf_parse (const void *data, size_t size, const struct btfld_btf *base)
 fail:
   btfld_btf_free (btf);
   return NULL;
+}
+
+void *
+btfld_btf_raw_layout (const struct btfld_btf *btf, size_t *size)
+{
+  /* Types, layout, strings: libbpf 1.7 wants the strings last.  */
+  struct btf_layout lay[NR_BTF_KINDS];
+  memcpy (lay, kind_layout, sizeof lay);
+  struct btf_header_layout hdr = {
+    .h = { .magic = BTF_MAGIC, .version = BTF_VERSION,
+	   .hdr_len = sizeof hdr,
+	   .type_off = 0, .type_len = btf->types_len,
+	   .str_off = btf->types_len + sizeof lay, .str_len = btf->strs_len },
+    .layout_off = btf->types_len, .layout_len = sizeof lay,
+  };
+  size_t total = sizeof hdr + btf->types_len + sizeof lay + btf->strs_len;
+  if (total > UINT32_MAX)
+    {
+      btfld_error (-E2BIG, "BTF too large");
+      return NULL;
+    }
+  char *buf = malloc (total);
+  if (!buf)
+    {
+      btfld_error (-ENOMEM, "out of memory");
+      return NULL;
+    }
+  char *p = buf;
+  memcpy (p, &hdr, sizeof hdr);
+  p += sizeof hdr;
+  if (btf->types_len)
+    memcpy (p, btf->types, btf->types_len);
+  p += btf->types_len;
+  memcpy (p, lay, sizeof lay);
+  p += sizeof lay;
+  if (btf->strs_len)
+    memcpy (p, btf->strs, btf->strs_len);
+  *size = total;
+  return buf;
 }

@@ -1,7 +1,7 @@
 /* btfld.h -- public interface of the btfld core library.
 
    A BTF object (struct btfld_btf) holds types and strings in their raw
-   on-disk layout (struct btf_type records from <linux/btf.h>), optionally
+   on-disk layout (struct btf_type records, btf-format.h), optionally
    split on a base object: its ids then continue after the base's last id
    and its string offsets after the base's string section.
 
@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdbool.h>
-#include <linux/btf.h>
+#include "btf-format.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -91,8 +91,13 @@ long btfld_copy_record (struct btfld_btf *dst, const struct btfld_btf *src,
 			const struct btf_type *rec, size_t size,
 			const uint32_t *map);
 
-/* Serialize into a malloc'd buffer (header + types + strings).  */
+/* Serialize into a malloc'd buffer (header + types + strings), with the
+   24-byte header every kernel reads.  */
 void *btfld_btf_raw (const struct btfld_btf *btf, size_t *size);
+/* The same with kernel 7.x's 32-byte header and a layout section for
+   kinds 0 .. BTF_KIND_MAX (between the types and the strings).  Kernels
+   before 7.0 refuse such a header.  */
+void *btfld_btf_raw_layout (const struct btfld_btf *btf, size_t *size);
 
 /* ---- walking a record ---- */
 

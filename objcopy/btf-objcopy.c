@@ -15,7 +15,7 @@ static const char *prog = "btf-objcopy";
 
 struct opts
 {
-  bool dedup, distill, dump, dump_base, fixups, stats, verbose, info;
+  bool dedup, distill, dump, dump_base, fixups, stats, verbose, info, layout;
   enum btfld_engine engine;
   enum btfld_vars vars;
   const char *base_path, *relocate_path;
@@ -42,6 +42,8 @@ usage (FILE *f)
 	   "                         the kernel's per-CPU ones (percpu, as pahole\n"
 	   "                         does for vmlinux) or none\n"
 	   "  --engine=NAME          dedup engine: btfld (default) or libbpf\n"
+	   "  --btf-layout           write kernel 7.x's 32-byte header and layout\n"
+	   "                         section (kernels before 7.0 refuse it)\n"
 	   "  --dump-btf             print the .BTF types (bpftool raw format),\n"
 	   "                         numbered after their base\n"
 	   "  --dump-btf-base        print the .BTF.base types\n"
@@ -72,7 +74,7 @@ static int
 parse_args (int argc, char **argv, struct opts *o)
 {
   enum { O_DEDUP = 256, O_NOFIX, O_ENGINE, O_DUMP, O_STATS, O_INFO, O_BASE,
-	 O_DISTILL, O_RELOC, O_DUMP_BASE, O_VARS };
+	 O_DISTILL, O_RELOC, O_DUMP_BASE, O_VARS, O_LAYOUT };
   static const struct option lo[] = {
     { "btf-dedup", no_argument, NULL, O_DEDUP },
     { "btf-base", required_argument, NULL, O_BASE },
@@ -81,6 +83,7 @@ parse_args (int argc, char **argv, struct opts *o)
     { "no-fixups", no_argument, NULL, O_NOFIX },
     { "btf-vars", required_argument, NULL, O_VARS },
     { "engine", required_argument, NULL, O_ENGINE },
+    { "btf-layout", no_argument, NULL, O_LAYOUT },
     { "dump-btf", no_argument, NULL, O_DUMP },
     { "dump-btf-base", no_argument, NULL, O_DUMP_BASE },
     { "stats", no_argument, NULL, O_STATS },
@@ -100,6 +103,7 @@ parse_args (int argc, char **argv, struct opts *o)
       case O_DISTILL: o->distill = true; break;
       case O_RELOC: o->relocate_path = optarg; break;
       case O_NOFIX: o->fixups = false; break;
+      case O_LAYOUT: o->layout = true; break;
       case O_VARS:
 	if (strcmp (optarg, "all") == 0)
 	  o->vars = BTFLD_VARS_ALL;
@@ -295,14 +299,16 @@ write_out (struct opts *o, struct btfld_elf *e, struct work *w)
 {
   struct btfld_sec_update u[2];
   size_t n = 0, size;
-  void *raw = btfld_btf_raw (w->btf, &size), *braw = NULL;
+  void *(*raw_of) (const struct btfld_btf *, size_t *)
+    = o->layout ? btfld_btf_raw_layout : btfld_btf_raw;
+  void *raw = raw_of (w->btf, &size), *braw = NULL;
   int err = -ENOMEM;
   if (!raw)
     return err;
   u[n++] = (struct btfld_sec_update) { ".BTF", raw, size };
   if (w->dist_out)
     {
-      if (!(braw = btfld_btf_raw (w->dist_out, &size)))
+      if (!(braw = raw_of (w->dist_out, &size)))
 	goto out;
       u[n++] = (struct btfld_sec_update) { ".BTF.base", braw, size };
     }

@@ -1,0 +1,6 @@
+#name: plugin: a layout section overlapping the types
+#source: main.c
+#source: bad-layout-overlap.s
+#ld: exec
+#error: btfld: plugin-bad-layout-overlap-2.o: error: .BTF: BTF layout section overlaps the type or string section
+#error: btfld: error: 1 input(s) with malformed .BTF; no output written
