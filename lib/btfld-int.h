@@ -55,6 +55,11 @@ struct btfld_btf
    naming the count.  */
 int btfld_check_output (const struct btfld_btf *btf);
 
+/* Enums the compiler left without enumerators (empty-enums.c): dropped
+   or made integers so that bpftool's C dump stays valid C; MAP (N
+   entries, old id -> id in *BTF) follows.  */
+int btfld_empty_enums (struct btfld_btf **btf, uint32_t *map, uint32_t n);
+
 uint32_t *btfld_remap_blob_of (const struct btfld_btf *before,
 			       const struct btfld_btf *after,
 			       const uint32_t *map, const uint32_t *blob_of);

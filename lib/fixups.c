@@ -273,11 +273,22 @@ note_datasecs (struct fix *f)
     }
 }
 
+/* What names an enum in the warnings: its name, or its first
+   enumerator's.  */
+static const char *
+enum_key (const struct btfld_btf *btf, const struct btf_type *t)
+{
+  const struct btf_enum *e = (const void *) (t + 1);
+  if (t->name_off || !btfld_vlen (t))
+    return btfld_str (btf, t->name_off);
+  return btfld_str (btf, e->name_off);
+}
+
 static void
 decide (struct fix *f)
 {
-  struct seen *seen = NULL;
-  size_t nseen = 0;
+  struct seen *seen = NULL, *enums = NULL;
+  size_t nseen = 0, nenums = 0;
   note_datasecs (f);
   for (uint32_t id = f->start; id < f->cnt; id++)
     {
@@ -295,7 +306,10 @@ decide (struct fix *f)
 	  f->keep[id] = false;
 	  break;
 	case BTF_KIND_ENUM:
-	  if (t->size == 8)
+	  /* Once per name (an anonymous one: per first enumerator), not
+	     per object that includes the header.  */
+	  if (t->size == 8
+	      && seen_next (&enums, &nenums, enum_key (f->btf, t)) == 0)
 	    btfld_warn ("type [%u] ENUM '%s': the compiler dropped its "
 			"enumerators that need 64 bits; made ENUM64 with the "
 			"%u it kept", id, t->name_off
@@ -307,6 +321,7 @@ decide (struct fix *f)
 	}
     }
   free (seen);
+  free (enums);
 }
 
 struct mark_ctx { bool *mark; uint32_t *stack; size_t sp; uint32_t start; };

@@ -59,6 +59,12 @@ btfld_fixup_merged (struct btfld_btf **merged,
   struct btfld_btf *fixed = btfld_fixup (*merged, syms, vars, &map);
   if (!fixed)
     return NULL;
+  if (btfld_empty_enums (&fixed, map, btfld_type_cnt (*merged)))
+    {
+      free (map);
+      btfld_btf_free (fixed);
+      return NULL;
+    }
   uint32_t *nb = btfld_remap_blob_of (*merged, fixed, map, *blob_of);
   free (map);
   if (!nb)
