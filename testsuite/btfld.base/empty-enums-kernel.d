@@ -1,4 +1,4 @@
-#name: empty enums, kernel VAR policy (anonymous types kept): the unreferenced ones dropped
+#name: empty enums in a relocatable link with the kernel's VAR policy
 #source: empty-enums-1.c
 #source: empty-enums-2.c
 #ld: relocatable
