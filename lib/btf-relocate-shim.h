@@ -10,6 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The kernel's names of the fixed-width types the core uses.  */
+typedef uint32_t u32;
+
 #define brel_btf btfld_btf
 
 #define brel_type_cnt(btf) btfld_type_cnt (btf)

@@ -27,7 +27,7 @@ btfld_reloc_set_base (struct btfld_btf *btf, const struct btfld_btf *base)
 int
 btfld_check_distilled_base (const struct btfld_btf *base)
 {
-  return btfld_reloc_check_base (base);
+  return btf_reloc_check_base (base);
 }
 
 /* Copy BTF's types into a fresh object on the same base, so that strings
@@ -61,7 +61,7 @@ btfld_relocate (struct btfld_btf *split, const struct btfld_btf *new_base,
       || ((uint64_t) btfld_reloc_strs_end (new_base) + split->strs_len
 	  > BTFLD_MAX_STR_OFF))
     return btfld_error (-E2BIG, "relocated BTF would be too large");
-  int err = btfld_reloc_core (split, new_base, id_map);
+  int err = btf_reloc_core (split, new_base, id_map);
   if (!err)
     reintern (split);
   return err;

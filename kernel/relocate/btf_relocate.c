@@ -148,9 +148,10 @@ int btf_relocate(struct btf *btf, const struct btf *base_btf, u32 **id_map)
 	for (id = start; id < c.nr_types; id++) {
 		t = (struct btf_type *)btf_type_by_id(btf, id);
 		if (btf_visit_type_ids(t, btf_check_type_id, &c))
-			return brel_error(-EINVAL, "type [%u] %s: refers to type [%u], past the last type [%u]",
+			return brel_error(-EINVAL,
+					  "type [%u] %s: refers to type [%u], past the last type [%u]",
 					  id, btf_kind_name(btf_kind(t)),
 					  c.bad, c.nr_types - 1);
 	}
-	return btfld_reloc_core(btf, base_btf, id_map);
+	return btf_reloc_core(btf, base_btf, id_map);
 }

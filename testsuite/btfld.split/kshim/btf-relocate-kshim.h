@@ -11,6 +11,8 @@
 #include <stdint.h>
 #include <linux/btf.h>
 
+typedef uint32_t u32;
+
 #define EINVAL 22
 #define ENOMEM 12
 
