@@ -39,6 +39,35 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+
+/* With BTFLD_DEBUG set: time since the last call, current and peak RSS,
+   on stderr.  */
+static void
+debug_mem (const char *what)
+{
+  static struct timespec last;
+  struct timespec now;
+  struct rusage ru;
+  long pages = 0, rss = 0;
+  if (!getenv ("BTFLD_DEBUG"))
+    return;
+  clock_gettime (CLOCK_MONOTONIC, &now);
+  getrusage (RUSAGE_SELF, &ru);
+  FILE *f = fopen ("/proc/self/statm", "r");
+  if (f)
+    {
+      if (fscanf (f, "%ld %ld", &pages, &rss) != 2)
+	rss = 0;
+      fclose (f);
+    }
+  fprintf (stderr, "btfld: engine: %s: %.1f ms, RSS %ld MB, peak %ld MB\n",
+	   what, last.tv_sec ? (now.tv_sec - last.tv_sec) * 1e3
+	   + (now.tv_nsec - last.tv_nsec) / 1e6 : 0.0,
+	   rss * 4096 / 1048576, ru.ru_maxrss / 1024);
+  last = now;
+}
 
 struct engine
 {
@@ -159,19 +188,75 @@ alloc_engine (struct engine *e)
 	maxrec = s;
     }
   e->kcap = maxrec / 4 + 2;
-  e->nslots = 16;
-  while (e->nslots < 2 * (size_t) e->cnt)
-    e->nslots *= 2;
   e->cls = calloc (e->cnt, sizeof *e->cls);
-  e->ncls = calloc (e->cnt, sizeof *e->ncls);
   e->fwd = calloc (e->cnt, sizeof *e->fwd);
-  e->slots = malloc (e->nslots * sizeof *e->slots);
-  e->hashes = malloc (e->nslots * sizeof *e->hashes);
   e->ka = malloc (e->kcap * 4);
   e->kb = malloc (e->kcap * 4);
-  if (!e->cls || !e->ncls || !e->fwd || !e->slots || !e->hashes || !e->ka
-      || !e->kb)
+  if (!e->cls || !e->fwd || !e->ka || !e->kb)
     return btfld_error (-ENOMEM, "out of memory");
+  return 0;
+}
+
+/* The arrays of refine_pass (the next classes and the table of one id
+   per class) exist only while passes run: the partition refinement in
+   between needs the memory more.  */
+static void
+release_pass_arrays (struct engine *e)
+{
+  free (e->ncls);
+  free (e->slots);
+  free (e->hashes);
+  e->ncls = e->slots = e->hashes = NULL;
+  e->nslots = 0;
+}
+
+/* A table for about N classes (it grows when more show up).  */
+static int
+alloc_pass_arrays (struct engine *e, size_t n)
+{
+  if (e->ncls)
+    return 0;
+  e->nslots = 1024;
+  while (e->nslots < 2 * n)
+    e->nslots *= 2;
+  e->ncls = malloc ((size_t) e->cnt * sizeof *e->ncls);
+  e->slots = malloc (e->nslots * sizeof *e->slots);
+  e->hashes = malloc (e->nslots * sizeof *e->hashes);
+  if (!e->ncls || !e->slots || !e->hashes)
+    {
+      release_pass_arrays (e);
+      return btfld_error (-ENOMEM, "out of memory");
+    }
+  return 0;
+}
+
+/* Double the table, re-placing each entry by its stored hash.  */
+static int
+grow_table (struct engine *e)
+{
+  size_t n = e->nslots * 2, mask = n - 1;
+  uint32_t *slots = calloc (n, sizeof *slots);
+  uint32_t *hashes = malloc (n * sizeof *hashes);
+  if (!slots || !hashes)
+    {
+      free (slots);
+      free (hashes);
+      return btfld_error (-ENOMEM, "out of memory");
+    }
+  for (size_t i = 0; i < e->nslots; i++)
+    if (e->slots[i])
+      {
+	size_t j = e->hashes[i] & mask;
+	while (slots[j])
+	  j = (j + 1) & mask;
+	slots[j] = e->slots[i];
+	hashes[j] = e->hashes[i];
+      }
+  free (e->slots);
+  free (e->hashes);
+  e->slots = slots;
+  e->hashes = hashes;
+  e->nslots = n;
   return 0;
 }
 
@@ -187,16 +272,21 @@ free_engine (struct engine *e)
   free (e->kb);
 }
 
-/* One refinement pass; returns the number of classes after it.  */
+/* One refinement pass; returns the number of classes after it, 0 when
+   out of memory.  */
 static uint32_t
 refine_pass (struct engine *e)
 {
   uint32_t next = 1;
+  if (alloc_pass_arrays (e, e->nclasses))
+    return 0;
   memset (e->slots, 0, e->nslots * sizeof *e->slots);
   for (uint32_t id = 1; id < e->cnt; id++)
     {
       size_t n = make_key (e, id, e->ka);
-      uint64_t h = hash_words (e->ka, n);
+      uint32_t h = (uint32_t) hash_words (e->ka, n);
+      if (2 * (size_t) next >= e->nslots && grow_table (e))
+	return 0;
       size_t j = h & (e->nslots - 1);
       for (;; j = (j + 1) & (e->nslots - 1))
 	{
@@ -204,11 +294,11 @@ refine_pass (struct engine *e)
 	  if (!other)
 	    {
 	      e->slots[j] = id + 1;
-	      e->hashes[j] = (uint32_t) h;
+	      e->hashes[j] = h;
 	      e->ncls[id] = next++;
 	      break;
 	    }
-	  if (e->hashes[j] == (uint32_t) h && make_key (e, other - 1, e->kb) == n
+	  if (e->hashes[j] == h && make_key (e, other - 1, e->kb) == n
 	      && memcmp (e->ka, e->kb, n * 4) == 0)
 	    {
 	      e->ncls[id] = e->ncls[other - 1];
@@ -295,7 +385,10 @@ refine (struct engine *e)
   e->cls[0] = 0;
   for (uint32_t id = 1; id < e->cnt; id++)
     e->cls[id] = 1;
-  e->nclasses = refine_pass (e);
+  e->nclasses = 2;
+  if (!(e->nclasses = refine_pass (e)))
+    return -ENOMEM;
+  release_pass_arrays (e);
   int err = build_graph (e, &g);
   if (!err)
     err = btfld_refine_partition (&g, e->cls, &e->nclasses);
@@ -306,10 +399,13 @@ refine (struct engine *e)
   while (!err)
     {
       uint32_t n = refine_pass (e);
-      if (n == e->nclasses)
+      if (!n)
+	err = -ENOMEM;
+      else if (n == e->nclasses)
 	break;
       e->nclasses = n;
     }
+  release_pass_arrays (e);
   return err;
 }
 
@@ -542,6 +638,7 @@ btfld_dedup_engine (const struct btfld_btf *btf, const uint32_t *blob_of)
   e.blob_of = blob_of;
   e.cnt = btfld_type_cnt (btf);
   e.start = btfld_start_id (btf);
+  debug_mem ("start");
   if (alloc_engine (&e) == 0 && (defs = collect_defs (&e, &ndefs))
       && (conflict = calloc (ndefs + 1, 1)))
     for (;;)
@@ -549,6 +646,7 @@ btfld_dedup_engine (const struct btfld_btf *btf, const uint32_t *blob_of)
 	assign_fwds (&e, defs, ndefs, conflict);
 	if (refine (&e))
 	  break;
+	debug_mem ("refined");
 	long newly = mark_conflicts (&e, defs, ndefs, conflict);
 	if (getenv ("BTFLD_DEBUG"))
 	  fprintf (stderr, "btfld: engine round: %u classes, %ld new "
@@ -556,6 +654,7 @@ btfld_dedup_engine (const struct btfld_btf *btf, const uint32_t *blob_of)
 	if (newly == 0)
 	  {
 	    out = emit (&e);
+	    debug_mem ("emitted");
 	    break;
 	  }
       }

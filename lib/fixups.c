@@ -100,21 +100,55 @@ fix_func (struct fix *f, uint32_t id, const struct btf_type *t)
 
 /* Static variables of the same name in several objects are told apart by
    order: the K-th such VAR (in input order) is the K-th local symbol of
-   that name (ld keeps input order in the symbol table).  */
+   that name (ld keeps input order in the symbol table).  The counts are
+   an open-addressing table of *N names whose size is a function of *N
+   (the smallest power of two >= 2 * max (*N, 8)), so that a kernel's tens
+   of thousands of static variables cost a lookup each, not a scan.  */
 struct seen { const char *name; size_t count; };
+
+static size_t
+seen_cap (size_t n)
+{
+  size_t cap = 16;
+  while (cap < 2 * n)
+    cap *= 2;
+  return cap;
+}
+
+static size_t
+seen_slot (const struct seen *v, size_t cap, const char *name)
+{
+  uint32_t h = 2166136261u;	/* FNV-1a */
+  for (const char *p = name; *p; p++)
+    h = (h ^ (unsigned char) *p) * 16777619u;
+  size_t j = h & (cap - 1);
+  while (v[j].name && v[j].name != name && strcmp (v[j].name, name) != 0)
+    j = (j + 1) & (cap - 1);
+  return j;
+}
 
 static size_t
 seen_next (struct seen **v, size_t *n, const char *name)
 {
-  for (size_t i = 0; i < *n; i++)
-    if (strcmp ((*v)[i].name, name) == 0)
-      return (*v)[i].count++;
-  struct seen *nv = realloc (*v, (*n + 1) * sizeof *nv);
-  if (!nv)
-    return 0;
-  *v = nv;
-  nv[*n].name = name;
-  nv[(*n)++].count = 1;
+  size_t cap = seen_cap (*n), j;
+  if (*v && (*v)[j = seen_slot (*v, cap, name)].name)
+    return (*v)[j].count++;
+  size_t ncap = seen_cap (*n + 1);
+  if (!*v || ncap != cap)
+    {
+      struct seen *nv = calloc (ncap, sizeof *nv);
+      if (!nv)
+	return 0;
+      for (size_t i = 0; *v && i < cap; i++)
+	if ((*v)[i].name)
+	  nv[seen_slot (nv, ncap, (*v)[i].name)] = (*v)[i];
+      free (*v);
+      *v = nv;
+    }
+  j = seen_slot (*v, ncap, name);
+  (*v)[j].name = name;
+  (*v)[j].count = 1;
+  (*n)++;
   return 0;
 }
 

@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 void
 btfld_blobs_free (struct btfld_blobs *list)
@@ -107,6 +109,28 @@ append_blob (struct btfld_btf *out, const struct btfld_btf *in,
   return 0;
 }
 
+/* The blob at P[FROM, TO) has been copied: its pages need not stay in
+   memory.  MADV_PAGEOUT only reclaims what can be read back (clean pages
+   of a file mapping; anonymous memory without swap stays), so the
+   caller's data is never changed: a linked file's concatenated .BTF is
+   as large as everything else together, and only one blob of it is
+   needed at a time.  */
+static void
+release_pages (const unsigned char *p, size_t from, size_t to)
+{
+#ifdef MADV_PAGEOUT
+  static size_t pagesize;
+  if (!pagesize)
+    pagesize = sysconf (_SC_PAGESIZE);
+  uintptr_t a = ((uintptr_t) (p + from) + pagesize - 1) & ~(pagesize - 1);
+  uintptr_t b = (uintptr_t) (p + to) & ~(pagesize - 1);
+  if (b > a)
+    madvise ((void *) a, b - a, MADV_PAGEOUT);
+#else
+  (void) p, (void) from, (void) to;
+#endif
+}
+
 struct btfld_btf *
 btfld_merge_section (const void *data, size_t size,
 		     const struct btfld_btf *base, uint32_t **blob_of,
@@ -147,6 +171,7 @@ btfld_merge_section (const void *data, size_t size,
       for (uint32_t id = before; blob_of && id < btfld_type_cnt (out); id++)
 	bo[id - btfld_start_id (out)] = n;
       n++;
+      release_pages (p, off, off + len);
       off = skip_padding (p, off + len, size);
     }
   free (map);
