@@ -3,6 +3,7 @@
    with btf__add_btf, then btf__dedup), as a tool without btfld would do
    it.  Prints the number of types left.  */
 
+#include "btf-format.h"	/* the on-disk header, whatever <linux/btf.h> says */
 #include <bpf/btf.h>
 #include <errno.h>
 #include <fcntl.h>

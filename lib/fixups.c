@@ -27,6 +27,7 @@
    Anonymous types that only dropped types referenced go too.  */
 
 #include "btfld-int.h"
+#include "compiler-traits.h"
 #include "elf-btf.h"
 
 #include <errno.h>
@@ -47,6 +48,7 @@ struct fix
   uint32_t *var_sec;		/* name of the DATASEC listing each VAR */
   uint32_t *claim;		/* per symbol: the VAR that describes it */
   uint32_t index_type;		/* for arrays of unknown size */
+  struct btfld_traits tr;	/* what each blob's compiler got wrong */
 };
 
 static bool
@@ -74,11 +76,45 @@ proto_is_declaration (const struct btfld_btf *btf, uint32_t proto)
   return false;
 }
 
+/* A compiler that writes real linkage (gcc >= 13): an extern FUNC is a
+   declaration, a static one describes a local symbol, a global one a
+   global symbol (or one made local: hidden, version scripts); the
+   linkage is the compiler's.  A static FUNC with only a global symbol
+   of its name comes from a gcc 12 object in the same link.  */
+static bool
+fix_func_real (struct fix *f, uint32_t id, const struct btf_type *t)
+{
+  const char *name = btfld_str (f->btf, t->name_off);
+  unsigned linkage = btfld_vlen (t);
+  size_t n;
+  bool local = false, global = false;
+  const struct btfld_sym *s = btfld_symtab_lookup (f->syms, name, &n);
+  for (size_t i = 0; i < n; i++)
+    if (btfld_sym_defined (&s[i]) && is_func_sym (&s[i]))
+      {
+	if (s[i].bind == STB_LOCAL)
+	  local = true;
+	else
+	  global = true;
+      }
+  f->keep[id] = false;
+  if (!*name || linkage == BTF_FUNC_EXTERN)
+    return true;
+  if (linkage == BTF_FUNC_STATIC && !local && global)
+    return false;
+  f->keep[id] = linkage == BTF_FUNC_GLOBAL ? local || global : local;
+  f->linkage[id] = linkage;
+  return true;
+}
+
 static void
 fix_func (struct fix *f, uint32_t id, const struct btf_type *t)
 {
   const char *name = btfld_str (f->btf, t->name_off);
   size_t n;
+  if ((btfld_traits_of (&f->tr, id) & BTFLD_TRAIT_REAL_LINKAGE)
+      && fix_func_real (f, id, t))
+    return;
   if (!*name || proto_is_declaration (f->btf, t->type))
     {
       f->keep[id] = false;
@@ -198,7 +234,11 @@ fix_var (struct fix *f, uint32_t id, const struct btf_type *t,
   const struct btfld_sym *s = btfld_symtab_lookup (f->syms, name, &n);
   const struct btfld_sym *global = NULL, *locals[64];
   size_t nlocal = 0;
+  bool real = btfld_traits_of (&f->tr, id) & BTFLD_TRAIT_REAL_LINKAGE;
   f->keep[id] = false;
+  /* A compiler with real linkage says which VARs are declarations.  */
+  if (real && v->linkage == BTF_VAR_GLOBAL_EXTERN)
+    return;
   for (size_t i = 0; i < n; i++)
     if (btfld_sym_defined (&s[i]) && is_data_sym (&s[i]))
       {
@@ -227,8 +267,11 @@ fix_var (struct fix *f, uint32_t id, const struct btf_type *t,
   if (!f->var_sym[id])
     return;
   f->keep[id] = true;
-  f->linkage[id] = f->var_sym[id]->bind == STB_LOCAL
-		   ? BTF_VAR_STATIC : BTF_VAR_GLOBAL_ALLOCATED;
+  if (real)
+    f->linkage[id] = v->linkage;
+  else
+    f->linkage[id] = f->var_sym[id]->bind == STB_LOCAL
+		     ? BTF_VAR_STATIC : BTF_VAR_GLOBAL_ALLOCATED;
 }
 
 struct named { uint32_t name; unsigned kind, size; };
@@ -244,6 +287,25 @@ by_name (const void *a, const void *b)
    has an enum of that name and no struct: note the enum's size.  */
 /* The CTF kind gcc 12 writes into an enum FWD's type field.  */
 #define GCC_CTF_K_ENUM 8
+
+/* gcc >= 14 writes `enum e;' as an ENUM of size 0 without values, which
+   the kernel rejects: it gets the size of an enum of its name that has
+   one, else int's.  */
+static unsigned
+enum_fwd_size (const struct named *v, size_t n, uint32_t name)
+{
+  struct named key = { name, 0, 0 };
+  const struct named *m = name ? bsearch (&key, v, n, sizeof *v, by_name)
+			  : NULL;
+  if (!m)
+    return 4;
+  while (m > v && m[-1].name == name)
+    m--;
+  for (; m < v + n && m->name == name; m++)
+    if (m->kind != BTF_KIND_STRUCT && m->size)
+      return m->size;
+  return 4;
+}
 
 static int
 find_enum_fwds (struct fix *f)
@@ -264,6 +326,11 @@ find_enum_fwds (struct fix *f)
   for (uint32_t id = f->start; id < f->cnt; id++)
     {
       const struct btf_type *t = btfld_type_by_id (f->btf, id);
+      if (btfld_kind (t) == BTF_KIND_ENUM && !t->size)
+	{
+	  f->linkage[id] = enum_fwd_size (v, n, t->name_off);
+	  continue;
+	}
       if (btfld_kind (t) != BTF_KIND_FWD || btfld_kflag (t) || !t->name_off)
 	continue;
       struct named key = { t->name_off, 0, 0 };
@@ -343,6 +410,7 @@ decide (struct fix *f)
 	  /* Once per name (an anonymous one: per first enumerator), not
 	     per object that includes the header.  */
 	  if (t->size == 8
+	      && (btfld_traits_of (&f->tr, id) & BTFLD_TRAIT_ENUM32)
 	      && seen_next (&enums, &nenums, enum_key (f->btf, t)) == 0)
 	    btfld_warn ("type [%u] ENUM '%s': the compiler dropped its "
 			"enumerators that need 64 bits; made ENUM64 with the "
@@ -455,6 +523,14 @@ collect_vars (struct fix *f, size_t *np)
   size_t n = 0, k = 0;
   if (!e)
     return NULL;
+  /* A linked TLS symbol's value is its offset in the TLS segment, which
+     starts at the lowest TLS section.  */
+  uint64_t tls_start = UINT64_MAX;
+  for (size_t i = 0; i < f->syms->nsecs; i++)
+    if ((f->syms->secs[i].flags & SHF_TLS)
+	&& (f->syms->secs[i].flags & SHF_ALLOC)
+	&& f->syms->secs[i].addr < tls_start)
+      tls_start = f->syms->secs[i].addr;
   for (uint32_t id = f->start; id < f->cnt; id++)
     {
       const struct btfld_sym *s = f->var_sym[id];
@@ -468,7 +544,12 @@ collect_vars (struct fix *f, size_t *np)
 	}
       const struct btfld_sec *sec = &f->syms->secs[s->shndx];
       e[n].sec = s->shndx;
-      e[n].off = s->value - (f->syms->e_type == ET_REL ? 0 : sec->addr);
+      if (f->syms->e_type == ET_REL)
+	e[n].off = s->value;
+      else if (s->type == STT_TLS && (sec->flags & SHF_TLS))
+	e[n].off = s->value - (sec->addr - tls_start);
+      else
+	e[n].off = s->value - sec->addr;
       e[n].vsi.type = id;
       e[n].vsi.offset = (uint32_t) e[n].off;
       e[n].vsi.size = (uint32_t) s->size;
@@ -632,7 +713,12 @@ apply_linkage (struct fix *f, struct btfld_btf *out, const uint32_t *map)
 	  ((struct btf_var *) (t + 1))->linkage = f->linkage[id];
 	  break;
 	case BTF_KIND_INT:
-	  fix_int (t);
+	  if (btfld_traits_of (&f->tr, id) & BTFLD_TRAIT_INT_CHAR)
+	    fix_int (t);
+	  break;
+	case BTF_KIND_ENUM:
+	  if (!t->size)
+	    t->size = f->linkage[id];
 	  break;
 	case BTF_KIND_ARRAY:
 	  {
@@ -662,8 +748,20 @@ struct btfld_btf *
 btfld_fixup (const struct btfld_btf *btf, const struct btfld_symtab *syms,
 	     enum btfld_vars var_policy, uint32_t **mapp)
 {
+  return btfld_fixup_blobs (btf, syms, var_policy, NULL, mapp);
+}
+
+/* The same, the compiler of each blob (BLOB_OF as from
+   btfld_merge_blobs, or NULL) judged apart.  */
+struct btfld_btf *
+btfld_fixup_blobs (const struct btfld_btf *btf,
+		   const struct btfld_symtab *syms,
+		   enum btfld_vars var_policy, const uint32_t *blob_of,
+		   uint32_t **mapp)
+{
   struct fix f = { btf, syms, var_policy, btfld_type_cnt (btf),
-		   btfld_start_id (btf), NULL, NULL, NULL, NULL, NULL, 0 };
+		   btfld_start_id (btf), NULL, NULL, NULL, NULL, NULL, 0,
+		   { NULL, NULL, 0, 0 } };
   struct btfld_btf *out = NULL;
   uint32_t *map = NULL;
   struct sec_entry *vars = NULL;
@@ -673,7 +771,8 @@ btfld_fixup (const struct btfld_btf *btf, const struct btfld_symtab *syms,
   f.var_sym = calloc (f.cnt, sizeof *f.var_sym);
   f.var_sec = calloc (f.cnt, sizeof *f.var_sec);
   f.claim = calloc (syms->nsyms + 1, sizeof *f.claim);
-  if (!f.keep || !f.linkage || !f.var_sym || !f.var_sec || !f.claim)
+  if (!f.keep || !f.linkage || !f.var_sym || !f.var_sec || !f.claim
+      || btfld_traits_detect (btf, blob_of, &f.tr))
     {
       btfld_error (-ENOMEM, "out of memory");
       goto out;
@@ -701,5 +800,6 @@ out:
   free (f.var_sym);
   free (f.var_sec);
   free (f.claim);
+  btfld_traits_free (&f.tr);
   return out;
 }

@@ -2,6 +2,7 @@
    fixups, dedup.  */
 
 #include "btfld-int.h"
+#include "compiler-traits.h"
 #include "elf-btf.h"
 
 #include <errno.h>
@@ -56,7 +57,8 @@ btfld_fixup_merged (struct btfld_btf **merged,
 		    uint32_t **blob_of)
 {
   uint32_t *map = NULL;
-  struct btfld_btf *fixed = btfld_fixup (*merged, syms, vars, &map);
+  struct btfld_btf *fixed = btfld_fixup_blobs (*merged, syms, vars,
+						*blob_of, &map);
   if (!fixed)
     return NULL;
   if (btfld_empty_enums (&fixed, map, btfld_type_cnt (*merged)))

@@ -3,7 +3,7 @@
 
      gen-many OUT N COPIES  */
 
-#include <linux/btf.h>
+#include "btf-format.h"
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
