@@ -4,7 +4,9 @@
 
    - FUNC: dropped when anonymous, when only declared (gcc gives a
      declaration's parameters no names), or when no defined symbol has its
-     name; otherwise linkage from the symbol's binding.
+     name; otherwise linkage from the symbol's binding.  A C23 definition
+     with an unnamed parameter (gcc >= 15) loses its FUNC, with a
+     warning: the kernel refuses a FUNC whose parameter has no name.
    - VAR: dropped unless a defined symbol has its name (extern and
      optimized-out variables); linkage from the binding.
    - DATASEC: rebuilt per output section from the kept VARs: size of the
@@ -64,7 +66,8 @@ is_data_sym (const struct btfld_sym *s)
 	 || s->type == STT_NOTYPE;
 }
 
-/* A prototype with an unnamed parameter comes from a declaration.  */
+/* A prototype with an unnamed parameter: from a declaration with gcc 12;
+   with any compiler, one the kernel refuses for a FUNC.  */
 static bool
 proto_is_declaration (const struct btfld_btf *btf, uint32_t proto)
 {
@@ -104,6 +107,14 @@ fix_func_real (struct fix *f, uint32_t id, const struct btf_type *t)
     return false;
   f->keep[id] = linkage == BTF_FUNC_GLOBAL ? local || global : local;
   f->linkage[id] = linkage;
+  /* A C23 definition may leave a parameter unnamed; the kernel refuses
+     a FUNC whose prototype has a typed parameter without a name.  */
+  if (f->keep[id] && proto_is_declaration (f->btf, t->type))
+    {
+      btfld_warn ("type [%u] FUNC '%s': a parameter has no name, which "
+		  "the kernel refuses; no FUNC for it", id, name);
+      f->keep[id] = false;
+    }
   return true;
 }
 
