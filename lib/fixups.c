@@ -7,8 +7,9 @@
      name; otherwise linkage from the symbol's binding.  A C23 definition
      with an unnamed parameter (gcc >= 15) loses its FUNC, with a
      warning: the kernel refuses a FUNC whose parameter has no name.
-   - VAR: dropped unless a defined symbol has its name (extern and
-     optimized-out variables); linkage from the binding.
+   - VAR: dropped unless a defined symbol of non-zero size has its name
+     (extern and optimized-out variables, section markers such as
+     __per_cpu_end); linkage from the binding.
    - DATASEC: rebuilt per output section from the kept VARs: size of the
      section, offsets from the symbol values, sorted by offset.
    - INT: gcc's SIGNED|CHAR for 'char' (rejected by the kernel) becomes
@@ -250,8 +251,11 @@ fix_var (struct fix *f, uint32_t id, const struct btf_type *t,
   /* A compiler with real linkage says which VARs are declarations.  */
   if (real && v->linkage == BTF_VAR_GLOBAL_EXTERN)
     return;
+  /* A symbol of size 0 (a linker script's section marker such as
+     __per_cpu_end, an empty array) describes no storage: the kernel
+     refuses a DATASEC entry of size 0, and pahole skips them too.  */
   for (size_t i = 0; i < n; i++)
-    if (btfld_sym_defined (&s[i]) && is_data_sym (&s[i]))
+    if (btfld_sym_defined (&s[i]) && is_data_sym (&s[i]) && s[i].size)
       {
 	if (s[i].bind != STB_LOCAL)
 	  global = &s[i];
