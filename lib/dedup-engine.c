@@ -77,6 +77,8 @@ struct engine
   uint32_t *cls, *ncls;		/* class of each id (void: 0) */
   uint32_t *fwd;		/* resolved definition of a FWD, or 0 */
   uint32_t nclasses;
+  uint32_t *init, ninit;	/* the initial classes, kept for the next
+				   round (they do not depend on FWDs) */
   uint32_t *slots;		/* hash table of type ids + 1 */
   uint32_t *hashes;		/* low bits of each slot's key hash */
   size_t nslots;
@@ -264,6 +266,7 @@ static void
 free_engine (struct engine *e)
 {
   free (e->cls);
+  free (e->init);
   free (e->ncls);
   free (e->fwd);
   free (e->slots);
@@ -382,29 +385,63 @@ static int
 refine (struct engine *e)
 {
   struct btfld_graph g = { 0 };
-  e->cls[0] = 0;
-  for (uint32_t id = 1; id < e->cnt; id++)
-    e->cls[id] = 1;
-  e->nclasses = 2;
-  if (!(e->nclasses = refine_pass (e)))
-    return -ENOMEM;
-  release_pass_arrays (e);
+  if (e->init)
+    {
+      memcpy (e->cls, e->init, (size_t) e->cnt * sizeof *e->cls);
+      e->nclasses = e->ninit;
+    }
+  else
+    {
+      /* A reference's class is 1 here, whatever it resolves to: the
+	 initial classes are the same in every round.  */
+      e->cls[0] = 0;
+      for (uint32_t id = 1; id < e->cnt; id++)
+	e->cls[id] = 1;
+      e->nclasses = 2;
+      if (!(e->nclasses = refine_pass (e)))
+	return -ENOMEM;
+      release_pass_arrays (e);
+      e->init = malloc ((size_t) e->cnt * sizeof *e->init);
+      if (!e->init)
+	return btfld_error (-ENOMEM, "out of memory");
+      memcpy (e->init, e->cls, (size_t) e->cnt * sizeof *e->cls);
+      e->ninit = e->nclasses;
+    }
+  debug_mem ("initial classes");
   int err = build_graph (e, &g);
+  debug_mem ("graph");
   if (!err)
     err = btfld_refine_partition (&g, e->cls, &e->nclasses);
+  debug_mem ("partition");
   free (g.rev_off);
   free (g.rev);
-  /* Verify exactly (and finish, should a set-hash collision have left
-     a class too coarse): a stable partition survives a pass unchanged.  */
-  while (!err)
+  return err;
+}
+
+/* Verify the partition exactly (and finish it, should a set-hash
+   collision have left a class too coarse): a stable partition survives
+   a pass unchanged.  Sets *SPLIT when a class split.  Only the round
+   whose result is used needs it: a round that finds new conflicts is
+   followed by another.  */
+static int
+verify (struct engine *e, bool *split)
+{
+  int err = 0;
+  *split = false;
+  for (;;)
     {
       uint32_t n = refine_pass (e);
       if (!n)
-	err = -ENOMEM;
-      else if (n == e->nclasses)
+	{
+	  err = -ENOMEM;
+	  break;
+	}
+      if (n == e->nclasses)
 	break;
       e->nclasses = n;
+      *split = true;
     }
+  debug_mem ("verified");
   release_pass_arrays (e);
   return err;
 }
@@ -644,10 +681,18 @@ btfld_dedup_engine (const struct btfld_btf *btf, const uint32_t *blob_of)
     for (;;)
       {
 	assign_fwds (&e, defs, ndefs, conflict);
+	bool split = false;
 	if (refine (&e))
 	  break;
 	debug_mem ("refined");
 	long newly = mark_conflicts (&e, defs, ndefs, conflict);
+	if (newly == 0)
+	  {
+	    if (verify (&e, &split))
+	      break;
+	    if (split)
+	      newly = mark_conflicts (&e, defs, ndefs, conflict);
+	  }
 	if (getenv ("BTFLD_DEBUG"))
 	  fprintf (stderr, "btfld: engine round: %u classes, %ld new "
 		   "conflicting names\n", e.nclasses, newly);
