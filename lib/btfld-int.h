@@ -60,6 +60,10 @@ int btfld_check_output (const struct btfld_btf *btf);
    entries, old id -> id in *BTF) follows.  */
 int btfld_empty_enums (struct btfld_btf **btf, uint32_t *map, uint32_t n);
 
+int btfld_merge_section_into (struct btfld_btf *out, const void *data,
+			      size_t size, uint32_t **bo, size_t *bo_cap,
+			      unsigned *nblobs);
+
 uint32_t *btfld_remap_blob_of (const struct btfld_btf *before,
 			       const struct btfld_btf *after,
 			       const uint32_t *map, const uint32_t *blob_of);

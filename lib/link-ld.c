@@ -14,6 +14,7 @@
 
 #include "btfld-int.h"
 #include "btfld-ld.h"
+#include "btfld-session.h"
 #include "elf-btf.h"
 
 #include <elf.h>
@@ -31,9 +32,7 @@ struct ld_sym
 struct btfld_ld
 {
   struct btfld_ld_opts opts;
-  struct btfld_blobs blobs;
-  unsigned inputs;
-  size_t bytes_in;
+  struct btfld_session *session;	/* the inputs, then the stages */
 
   char **secs;
   size_t nsecs, secs_cap;
@@ -66,6 +65,13 @@ btfld_ld_new (const struct btfld_ld_opts *opts)
       return NULL;
     }
   ld->opts = *opts;
+  struct btfld_session_opts so = { true, opts->fixups, opts->engine,
+				   opts->base, opts->distill, opts->vars };
+  if (!(ld->session = btfld_session_new (&so)))
+    {
+      free (ld);
+      return NULL;
+    }
   return ld;
 }
 
@@ -74,7 +80,7 @@ btfld_ld_free (struct btfld_ld *ld)
 {
   if (!ld)
     return;
-  btfld_blobs_free (&ld->blobs);
+  btfld_session_free (ld->session);
   for (size_t i = 0; i < ld->nsecs; i++)
     free (ld->secs[i]);
   for (size_t i = 0; i < ld->nsyms; i++)
@@ -93,18 +99,13 @@ btfld_ld_add_input (struct btfld_ld *ld, const void *data, size_t size)
   if (ld->laid_out)
     return btfld_error (-EINVAL, "input added after layout");
   /* Compilers' blobs are standalone; the merge puts them on the base.  */
-  int err = btfld_blobs_add (&ld->blobs, data, size, NULL);
-  if (err)
-    return err;
-  ld->inputs++;
-  ld->bytes_in += size;
-  return 0;
+  return btfld_session_add_input (ld->session, data, size);
 }
 
 unsigned
 btfld_ld_inputs (const struct btfld_ld *ld)
 {
-  return ld->inputs;
+  return btfld_session_inputs (ld->session);
 }
 
 long
@@ -268,72 +269,41 @@ int
 btfld_ld_do_layout (struct btfld_ld *ld, void **btf, size_t *size,
 		    void **base, size_t *base_size, struct btfld_stats *stats)
 {
-  struct btfld_btf *merged = NULL, *fixed = NULL, *out = NULL;
-  struct btfld_btf *dist = NULL, *dsplit = NULL;
   struct btfld_symtab *st = NULL;
-  uint32_t *blob_of = NULL;
-  int err = -EINVAL;
+  int err;
 
   if (ld->laid_out)
     return btfld_error (-EINVAL, "layout done twice");
-  if (ld->opts.distill && !ld->opts.base)
-    return btfld_error (-EINVAL, "distilling needs a base");
-  if (!(merged = btfld_merge_blobs (&ld->blobs, ld->opts.base, &blob_of)))
-    goto out;
+  if (ld->opts.fixups && !(st = make_symtab (ld)))
+    return -ENOMEM;
+  btfld_session_set_symtab (ld->session, st);
+  err = btfld_session_run (ld->session);
+  if (!err)
+    err = btfld_session_raw (ld->session, false, &ld->raw, &ld->raw_size,
+			     &ld->braw, &ld->braw_size);
+  free_symtab (st);
+  if (err)
+    return err;
   if (stats)
     {
-      stats->inputs += ld->inputs;
-      stats->blobs += ld->blobs.n;
-      stats->bytes_in += ld->bytes_in;
-      stats->types_in += btfld_type_cnt (merged) - btfld_start_id (merged);
+      const struct btfld_stats *ss = btfld_session_stats (ld->session);
+      stats->inputs += ss->inputs;
+      stats->blobs += ss->blobs;
+      stats->bytes_in += ss->bytes_in;
+      stats->types_in += ss->types_in;
+      stats->bytes_out = ss->bytes_out;
+      stats->types_out = ss->types_out;
     }
-  btfld_blobs_free (&ld->blobs);
-  if (ld->opts.fixups)
-    {
-      if (!(st = make_symtab (ld))
-	  || !(fixed = btfld_fixup_merged (&merged, st, ld->opts.vars,
-					   &blob_of)))
-	goto out;
-    }
-  if (!(out = btfld_dedup (fixed ? fixed : merged, blob_of,
-			   ld->opts.engine)))
-    goto out;
-  if (ld->opts.distill)
-    {
-      if (btfld_distill_base (out, &dist, &dsplit))
-	goto out;
-      btfld_btf_free (out);
-      out = dsplit;
-    }
-  if (!(ld->raw = btfld_btf_raw (out, &ld->raw_size))
-      || (dist && !(ld->braw = btfld_btf_raw (dist, &ld->braw_size))))
-    {
-      err = nomem ();
-      goto out;
-    }
-  ld->start_id = btfld_start_id (out);
+  ld->start_id = btfld_start_id (btfld_session_btf (ld->session));
   ld->fixed = ld->opts.fixups;
   ld->laid_out = true;
-  if (stats)
-    {
-      stats->bytes_out = ld->raw_size;
-      stats->types_out = btfld_type_cnt (out) - btfld_start_id (out);
-    }
   *btf = ld->raw;
   *size = ld->raw_size;
   if (base)
     *base = ld->braw;
   if (base_size)
     *base_size = ld->braw_size;
-  err = 0;
-out:
-  free (blob_of);
-  free_symtab (st);
-  btfld_btf_free (merged);
-  btfld_btf_free (fixed);
-  btfld_btf_free (out);
-  btfld_btf_free (dist);
-  return err;
+  return 0;
 }
 
 /* ---- phase 2 ---- */
@@ -553,7 +523,6 @@ btfld_ld_convert (const void *btf, size_t size,
 		  void **out_base, size_t *out_base_size)
 {
   struct btfld_btf *dist = NULL, *split = NULL, *folded = NULL;
-  struct btfld_btf *nbase = NULL, *nsplit = NULL;
   int err = -EINVAL;
 
   *out = *out_base = NULL;
@@ -593,24 +562,24 @@ btfld_ld_convert (const void *btf, size_t size,
 	return btfld_error (-EINVAL, "distilling needs a base");
       if (base_section)
 	return btfld_error (-EINVAL, "already has .BTF.base");
-      if (!(split = parse_merged (btf, size, base))
-	  || btfld_distill_base (split, &nbase, &nsplit))
+      struct btfld_session_opts so = { false, false, engine, base, true,
+				       BTFLD_VARS_ALL };
+      struct btfld_session *s = btfld_session_new (&so);
+      if (!s)
 	goto out;
-      if (!(*out = btfld_btf_raw (nsplit, out_size))
-	  || !(*out_base = btfld_btf_raw (nbase, out_base_size)))
-	{
-	  free (*out);
-	  *out = NULL;
-	  goto out;
-	}
-      err = 0;
+      if ((split = parse_merged (btf, size, base))
+	  && btfld_session_adopt (s, split) == 0
+	  && btfld_session_run (s) == 0
+	  && btfld_session_raw (s, false, out, out_size, out_base,
+				out_base_size) == 0)
+	err = 0;
+      split = NULL;		/* the session's */
+      btfld_session_free (s);
     }
   else
     err = btfld_error (-EINVAL, "nothing to do");
 out:
   btfld_btf_free (folded);
-  btfld_btf_free (nsplit);
-  btfld_btf_free (nbase);
   btfld_btf_free (split);
   btfld_btf_free (dist);
   return err;

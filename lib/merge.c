@@ -131,18 +131,17 @@ release_pages (const unsigned char *p, size_t from, size_t to)
 #endif
 }
 
-struct btfld_btf *
-btfld_merge_section (const void *data, size_t size,
-		     const struct btfld_btf *base, uint32_t **blob_of,
-		     unsigned *nblobs)
+/* Append the blobs of the concatenated section DATA to OUT; *BO (of
+   *BO_CAP entries, grown as needed) receives the blob index of each new
+   type, counting from *NBLOBS, which is advanced.  */
+int
+btfld_merge_section_into (struct btfld_btf *out, const void *data,
+			  size_t size, uint32_t **bo, size_t *bo_cap,
+			  unsigned *nblobs)
 {
   const unsigned char *p = data;
-  struct btfld_btf *out = btfld_btf_new (base);
-  uint32_t *map = NULL, *bo = NULL;
-  size_t map_cap = 0, bo_cap = 0, off = skip_padding (p, 0, size);
-  unsigned n = 0;
-  if (!out)
-    return NULL;
+  uint32_t *map = NULL;
+  size_t map_cap = 0, off = skip_padding (p, 0, size);
   while (off < size)
     {
       long len;
@@ -151,30 +150,49 @@ btfld_merge_section (const void *data, size_t size,
       int err = b ? append_blob (out, b, &map, &map_cap) : -EINVAL;
       btfld_btf_free (b);
       size_t need = btfld_type_cnt (out) - btfld_start_id (out);
-      if (!err && blob_of && need > bo_cap)
+      if (!err && bo && need > *bo_cap)
 	{
-	  size_t nc = bo_cap ? bo_cap * 2 : 4096;
+	  size_t nc = *bo_cap ? *bo_cap * 2 : 4096;
 	  while (nc < need)
 	    nc *= 2;
-	  uint32_t *nb = realloc (bo, nc * sizeof *nb);
+	  uint32_t *nb = realloc (*bo, nc * sizeof *nb);
 	  err = nb ? 0 : btfld_error (-ENOMEM, "out of memory");
-	  bo = nb ? nb : bo;
-	  bo_cap = nb ? nc : bo_cap;
+	  *bo = nb ? nb : *bo;
+	  *bo_cap = nb ? nc : *bo_cap;
 	}
       if (err)
 	{
 	  free (map);
-	  free (bo);
-	  btfld_btf_free (out);
-	  return NULL;
+	  return err;
 	}
-      for (uint32_t id = before; blob_of && id < btfld_type_cnt (out); id++)
-	bo[id - btfld_start_id (out)] = n;
-      n++;
+      for (uint32_t id = before; bo && id < btfld_type_cnt (out); id++)
+	(*bo)[id - btfld_start_id (out)] = *nblobs;
+      ++*nblobs;
       release_pages (p, off, off + len);
       off = skip_padding (p, off + len, size);
     }
   free (map);
+  return 0;
+}
+
+struct btfld_btf *
+btfld_merge_section (const void *data, size_t size,
+		     const struct btfld_btf *base, uint32_t **blob_of,
+		     unsigned *nblobs)
+{
+  struct btfld_btf *out = btfld_btf_new (base);
+  uint32_t *bo = NULL;
+  size_t bo_cap = 0;
+  unsigned n = 0;
+  if (!out)
+    return NULL;
+  if (btfld_merge_section_into (out, data, size, blob_of ? &bo : NULL,
+				&bo_cap, &n))
+    {
+      free (bo);
+      btfld_btf_free (out);
+      return NULL;
+    }
   if (blob_of)
     *blob_of = bo;
   *nblobs = n;

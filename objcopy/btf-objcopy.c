@@ -2,6 +2,7 @@
    relocate and dump the BTF of an existing ELF file.  */
 
 #include "btfld.h"
+#include "btfld-session.h"
 #include "elf-btf.h"
 
 #include <errno.h>
@@ -213,18 +214,21 @@ now_ms (void)
   return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
-/* What a run works on: the BTF (split on its base) and the distilled
-   base read from or written to .BTF.base.  */
+/* What a run works on: the session (the .BTF, its symbols, the
+   stages), or, without --btf-dedup and --btf-distill-base, the .BTF as
+   it is (split on its base); the distilled base read from .BTF.base.  */
 struct work
 {
-  struct btfld_btf *btf;
-  struct btfld_btf *dist_in, *dist_out;
-  struct btfld_stats st;
+  struct btfld_session *s;
+  struct btfld_btf *btf;	/* the result: the session's or ours */
+  struct btfld_btf *dist_in;
+  const struct btfld_btf *dist_out;
 };
 
+/* The .BTF of E in a session: the blobs ld concatenated, with the
+   file's symbols for the fixups (--btf-dedup).  */
 static int
-dedup (struct opts *o, struct btfld_elf *e, const struct btfld_btf *base,
-       struct work *w)
+add_dedup_input (struct opts *o, struct btfld_elf *e, struct work *w)
 {
   size_t size, bsize;
   const void *data = btfld_elf_section (e, ".BTF", &size);
@@ -234,14 +238,9 @@ dedup (struct opts *o, struct btfld_elf *e, const struct btfld_btf *base,
   if (!data)
     return btfld_error (-ENODATA, "%s", size == (size_t) -1 ? btfld_errmsg ()
 			: "no .BTF section");
-  struct btfld_symtab *syms = btfld_symtab_from_elf (e->elf);
-  if (!syms)
+  if (o->fixups && btfld_session_symbols_from_elf (w->s, e->elf))
     return -EINVAL;
-  struct btfld_link_opts lo = { o->fixups, o->engine, base, o->vars };
-  w->st.inputs = 1;
-  w->btf = btfld_link_btf (data, size, syms, &lo, &w->st);
-  btfld_symtab_free (syms);
-  if (!w->btf)
+  if (btfld_session_add_input (w->s, data, size))
     {
       btfld_error_prefix (".BTF");
       return -EINVAL;
@@ -254,7 +253,7 @@ dedup (struct opts *o, struct btfld_elf *e, const struct btfld_btf *base,
 static int
 read_existing (struct opts *o, struct btfld_elf *e,
 	       const struct btfld_btf *base, const struct btfld_btf *rbase,
-	       struct work *w)
+	       struct btfld_btf **btf, struct btfld_btf **dist_in)
 {
   size_t size, bsize;
   const void *data = btfld_elf_section (e, ".BTF", &size);
@@ -263,34 +262,20 @@ read_existing (struct opts *o, struct btfld_elf *e,
     return btfld_error (-EINVAL, "no .BTF.base: nothing to relocate");
   if (data && !has_dist && btfld_blob_size (data, size) < (long) size)
     {
-      w->btf = read_merged (data, size, base);
-      return w->btf ? 0 : -EINVAL;
+      *btf = read_merged (data, size, base);
+      return *btf ? 0 : -EINVAL;
     }
-  w->btf = btfld_elf_read_btf (e, rbase ? rbase : base, &w->dist_in);
-  if (!w->btf || !rbase)
-    return w->btf ? 0 : -EINVAL;
+  *btf = btfld_elf_read_btf (e, rbase ? rbase : base, dist_in);
+  if (!*btf || !rbase)
+    return *btf ? 0 : -EINVAL;
   /* Distilling moved some base types into the split BTF; on the new
      base they fold back into the base's own, as a direct split would
      have them.  */
-  struct btfld_btf *folded = btfld_dedup (w->btf, NULL, o->engine);
+  struct btfld_btf *folded = btfld_dedup (*btf, NULL, o->engine);
   if (!folded)
     return -EINVAL;
-  btfld_btf_free (w->btf);
-  w->btf = folded;
-  return 0;
-}
-
-static int
-distill (struct work *w)
-{
-  struct btfld_btf *nbase, *nsplit;
-  if (w->dist_in)
-    return btfld_error (-EINVAL, "already has .BTF.base");
-  if (btfld_distill_base (w->btf, &nbase, &nsplit))
-    return -EINVAL;
-  btfld_btf_free (w->btf);
-  w->btf = nsplit;
-  w->dist_out = nbase;
+  btfld_btf_free (*btf);
+  *btf = folded;
   return 0;
 }
 
@@ -301,21 +286,21 @@ write_out (struct opts *o, struct btfld_elf *e, struct work *w)
   size_t n = 0, size;
   void *(*raw_of) (const struct btfld_btf *, size_t *)
     = o->layout ? btfld_btf_raw_layout : btfld_btf_raw;
-  void *raw = raw_of (w->btf, &size), *braw = NULL;
-  int err = -ENOMEM;
-  if (!raw)
+  void *raw = NULL, *braw = NULL;
+  size_t bsize = 0;
+  int err;
+  if (w->s)
+    err = btfld_session_raw (w->s, o->layout, &raw, &size, &braw, &bsize);
+  else
+    err = (raw = raw_of (w->btf, &size)) ? 0 : -ENOMEM;
+  if (err)
     return err;
   u[n++] = (struct btfld_sec_update) { ".BTF", raw, size };
-  if (w->dist_out)
-    {
-      if (!(braw = raw_of (w->dist_out, &size)))
-	goto out;
-      u[n++] = (struct btfld_sec_update) { ".BTF.base", braw, size };
-    }
+  if (braw)
+    u[n++] = (struct btfld_sec_update) { ".BTF.base", braw, bsize };
   else if (o->relocate_path)
     u[n++] = (struct btfld_sec_update) { ".BTF.base", NULL, 0 };
   err = btfld_elf_write (e, o->out, u, n);
-out:
   free (raw);
   free (braw);
   return err;
@@ -324,9 +309,9 @@ out:
 static int
 dump (struct opts *o, struct work *w)
 {
+  const struct btfld_btf *r = w->s ? btfld_session_btf (w->s) : w->btf;
   if (o->dump)
-    btfld_dump_raw (stdout, w->btf, btfld_start_id (w->btf),
-		    btfld_type_cnt (w->btf) - 1);
+    btfld_dump_raw (stdout, r, btfld_start_id (r), btfld_type_cnt (r) - 1);
   if (o->dump_base)
     {
       const struct btfld_btf *b = w->dist_out ? w->dist_out : w->dist_in;
@@ -359,23 +344,51 @@ run (struct opts *o, struct btfld_elf *e, const struct btfld_btf *base,
 	}
       return 0;
     }
-  if (o->dedup)
-    err = dedup (o, e, base, &w);
+  if (o->dedup || o->distill)
+    {
+      /* The session: fixups and dedup with --btf-dedup, distilling with
+	 --btf-distill-base; an existing .BTF is adopted as it is.  */
+      struct btfld_session_opts so = { o->dedup, o->fixups, o->engine, base,
+				       o->distill, o->vars };
+      if (!(w.s = btfld_session_new (&so)))
+	err = -EINVAL;
+      else if (o->dedup)
+	err = add_dedup_input (o, e, &w);
+      else
+	{
+	  struct btfld_btf *b = NULL;
+	  err = read_existing (o, e, base, NULL, &b, &w.dist_in);
+	  if (!err && w.dist_in)
+	    {
+	      btfld_btf_free (b);
+	      err = btfld_error (-EINVAL, "already has .BTF.base");
+	    }
+	  else if (!err)
+	    err = btfld_session_adopt (w.s, b);
+	}
+      if (!err && (err = btfld_session_run (w.s)) && o->dedup)
+	btfld_error_prefix (".BTF");
+      if (!err)
+	w.dist_out = btfld_session_dist_base (w.s);
+    }
   else
-    err = read_existing (o, e, base, rbase, &w);
-  if (!err && o->distill)
-    err = distill (&w);
+    err = read_existing (o, e, base, rbase, &w.btf, &w.dist_in);
   if (!err && writes && (err = write_out (o, e, &w)))
     btfld_error_prefix (o->out);
   if (!err)
     err = dump (o, &w);
   if (!err && o->stats)
-    fprintf (stderr, "%s: %s: blobs %u, types %lu -> %lu, bytes %lu -> %lu, "
-	     "%.0f ms\n", prog, o->in, w.st.blobs, w.st.types_in,
-	     w.st.types_out, w.st.bytes_in, w.st.bytes_out, now_ms () - t0);
-  btfld_btf_free (w.btf);
+    {
+      struct btfld_stats none = { 0 };
+      const struct btfld_stats *st = w.s ? btfld_session_stats (w.s) : &none;
+      fprintf (stderr, "%s: %s: blobs %u, types %lu -> %lu, bytes %lu -> %lu, "
+	       "%.0f ms\n", prog, o->in, st->blobs, st->types_in,
+	       st->types_out, st->bytes_in, st->bytes_out, now_ms () - t0);
+    }
+  if (!w.s)
+    btfld_btf_free (w.btf);
+  btfld_session_free (w.s);
   btfld_btf_free (w.dist_in);
-  btfld_btf_free (w.dist_out);
   return err;
 }
 

@@ -15,6 +15,7 @@
      removes the output and says so.  */
 
 #include "btfld.h"
+#include "btfld-session.h"
 #include "elf-btf.h"
 
 #include <errno.h>
@@ -205,44 +206,34 @@ rewrite_output (void)
       btfld_elf_close (&e);
       return;
     }
-  struct btfld_symtab *syms = btfld_symtab_from_elf (e.elf);
-  struct btfld_link_opts lo = { opt.fixups, opt.engine, base_btf, opt.vars };
-  struct btfld_stats st = { 0 };
-  struct btfld_btf *out = syms ? btfld_link_btf (data, size, syms, &lo, &st)
-			       : NULL;
-  struct btfld_btf *dist = NULL, *dsplit = NULL;
+  /* The session: the output's .BTF (the inputs' blobs as ld
+     concatenated them) and its symbols; we only write the result.  */
+  struct btfld_session_opts so = { true, opt.fixups, opt.engine, base_btf,
+				   opt.distill, opt.vars };
+  struct btfld_session *s = btfld_session_new (&so);
   void *raw = NULL, *braw = NULL;
   size_t raw_size = 0, braw_size = 0;
-  if (out && opt.distill && btfld_distill_base (out, &dist, &dsplit) == 0)
-    {
-      btfld_btf_free (out);
-      out = dsplit;
-    }
-  else if (opt.distill)
-    {
-      btfld_btf_free (out);
-      out = NULL;
-    }
-  if (!out || !(raw = btfld_btf_raw (out, &raw_size))
-      || (dist && !(braw = btfld_btf_raw (dist, &braw_size))))
+  if (!s || btfld_session_symbols_from_elf (s, e.elf)
+      || btfld_session_add_input (s, data, size)
+      || btfld_session_run (s)
+      || btfld_session_raw (s, false, &raw, &raw_size, &braw, &braw_size))
     remove_output (btfld_errmsg ());
   else
     {
+      const struct btfld_stats *st = btfld_session_stats (s);
       struct btfld_sec_update u[2] = { { ".BTF", raw, raw_size },
 				       { ".BTF.base", braw, braw_size } };
-      if (btfld_elf_write (&e, output_name, u, dist ? 2 : 1))
+      if (btfld_elf_write (&e, output_name, u, braw ? 2 : 1))
 	remove_output (btfld_errmsg ());
       else if (opt.stats)
 	diag ("stats", output_name, "inputs %u (%u with BTF), blobs %u, "
 	      "types %lu -> %lu, bytes %lu -> %lu, %.1f ms", state.inputs,
-	      state.inputs_btf, st.blobs, st.types_in, st.types_out,
-	      st.bytes_in, st.bytes_out, state.ms + now_ms () - t0);
+	      state.inputs_btf, st->blobs, st->types_in, st->types_out,
+	      st->bytes_in, st->bytes_out, state.ms + now_ms () - t0);
     }
   free (raw);
   free (braw);
-  btfld_btf_free (out);
-  btfld_btf_free (dist);
-  btfld_symtab_free (syms);
+  btfld_session_free (s);
   btfld_elf_close (&e);
 }
 
