@@ -8,6 +8,8 @@
 #include <libelf.h>
 #include <sys/types.h>
 
+struct btfld_build_id;
+
 struct btfld_sym
 {
   const char *name;
@@ -49,6 +51,9 @@ struct btfld_elf
   size_t nold;			/* sections, while writing */
   bool whole;			/* a whole file, not an archive member */
   Elf *elf;
+  /* How btfld_elf_write recomputes .note.gnu.build-id (build-id.h);
+     NULL: as the original's ID shows (ld's sha1 or md5, else kept).  */
+  const struct btfld_build_id *build_id;
 };
 
 /* Open PATH (or the SIZE bytes at OFFSET of FD when FD >= 0).  */
@@ -70,7 +75,8 @@ struct btfld_sec_update
 
 /* Write E with UPDATES applied to OUT_PATH atomically (a temporary file in
    the same directory, then rename); mode of the original kept.  Every
-   other section's bytes are unchanged.  */
+   other section's bytes are unchanged, but for the build ID note, which
+   is recomputed as E->build_id says (build-id.h).  */
 int btfld_elf_write (struct btfld_elf *e, const char *out_path,
 		     const struct btfld_sec_update *updates, size_t n);
 

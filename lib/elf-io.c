@@ -6,6 +6,7 @@
 
 #include "btfld-int.h"
 #include "elf-btf.h"
+#include "build-id.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -616,6 +617,8 @@ btfld_elf_write (struct btfld_elf *e, const char *out_path,
   if ((err = removes || !e->whole
 	     ? emit (e, fd, secs, n, changed, map, map[shstrndx])
 	     : emit_copying (e, fd, secs, n, changed, map[shstrndx])))
+    goto out;
+  if ((err = btfld_build_id_update_fd (fd, e->build_id, e->image, e->size)))
     goto out;
   if (fchmod (fd, mode) || close (fd))
     {
