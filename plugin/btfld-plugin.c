@@ -34,6 +34,10 @@
 #include <plugin-api.h>
 
 #include "ar-member.h"
+#include "build-id.h"
+
+/* ld's --build-id style, from ld's own command line.  */
+static struct btfld_build_id build_id;
 
 static ld_plugin_message message;
 static const char *output_name = "a.out";
@@ -183,11 +187,47 @@ all_symbols_read (void)
   return LDPS_OK;
 }
 
+/* ld ignores the status cleanup returns, and the output is written by
+   then: remove it, and end ld with a fatal message (LDPL_FATAL exits
+   with status 1 from inside ld's own exit path, binutils 2.40 to 2.44),
+   so that a malformed .BTF of an LTO object fails the link.  */
 static void
 remove_output (const char *why)
 {
   diag ("error", output_name, "%s; output removed", why);
   unlink (output_name);
+  if (message)
+    message (LDPL_FATAL, "btfld: %s: link failed", output_name);
+}
+
+/* Count the FUNC and VAR records of the concatenated .BTF DATA.  */
+static void
+count_funcs_vars (const void *data, size_t size, unsigned *funcs,
+		  unsigned *vars)
+{
+  struct btfld_blobs blobs = { 0 };
+  *funcs = *vars = 0;
+  if (btfld_blobs_add (&blobs, data, size, NULL) == 0)
+    for (size_t b = 0; b < blobs.n; b++)
+      for (uint32_t id = btfld_start_id (blobs.v[b]);
+	   id < btfld_type_cnt (blobs.v[b]); id++)
+	{
+	  unsigned k = btfld_kind (btfld_type_by_id (blobs.v[b], id));
+	  *funcs += k == BTF_KIND_FUNC;
+	  *vars += k == BTF_KIND_VAR;
+	}
+  btfld_blobs_free (&blobs);
+}
+
+static bool
+has_symtab (Elf *elf)
+{
+  Elf_Scn *scn = NULL;
+  GElf_Shdr sh;
+  while ((scn = elf_nextscn (elf, scn)))
+    if (gelf_getshdr (scn, &sh) && sh.sh_type == SHT_SYMTAB)
+      return true;
+  return false;
 }
 
 static void
@@ -196,8 +236,19 @@ rewrite_output (void)
   struct btfld_elf e;
   size_t size;
   double t0 = now_ms ();
+  /* A link that failed (an undefined symbol) leaves an unfinished file
+     without an ELF header, which ld removes after this: not ours.  */
+  unsigned char magic[SELFMAG];
+  FILE *f = fopen (output_name, "rb");
+  bool is_elf = f && fread (magic, 1, SELFMAG, f) == SELFMAG
+		&& memcmp (magic, ELFMAG, SELFMAG) == 0;
+  if (f)
+    fclose (f);
+  if (!is_elf)
+    return;
   if (btfld_elf_open (&e, output_name, -1, 0, 0))
     return remove_output (btfld_errmsg ());
+  e.build_id = &build_id;
   const void *data = btfld_elf_section (&e, ".BTF", &size);
   if (!data)
     {
@@ -211,6 +262,19 @@ rewrite_output (void)
   struct btfld_session_opts so = { true, opt.fixups, opt.engine, base_btf,
 				   opt.distill, opt.vars };
   struct btfld_session *s = btfld_session_new (&so);
+  /* -s / --strip-all: no symbols to place FUNCs and VARs with; say so.  */
+  GElf_Ehdr eh;
+  if (opt.fixups && gelf_getehdr (e.elf, &eh) && eh.e_type != ET_REL
+      && !has_symtab (e.elf))
+    {
+      unsigned nf, nv;
+      count_funcs_vars (data, size, &nf, &nv);
+      if (nf || nv)
+	diag ("warning", output_name, "no symbol table in the output "
+	      "(-s, --strip-all): %u FUNC and %u VAR record(s) dropped, "
+	      "their symbols are unknown; link without -s and strip the "
+	      "output afterwards (strip keeps .BTF) to keep them", nf, nv);
+    }
   void *raw = NULL, *braw = NULL;
   size_t raw_size = 0, braw_size = 0;
   if (!s || btfld_session_symbols_from_elf (s, e.elf)
@@ -286,6 +350,7 @@ onload (struct ld_plugin_tv *tv)
       diag ("error", NULL, "the linker lacks the plugin hooks btfld needs");
       return LDPS_ERR;
     }
+  btfld_build_id_from_self (&build_id);
   btfld_set_warn_hook (warn_hook, NULL);
   if (reg_claim (claim_file) != LDPS_OK || reg_asr (all_symbols_read) != LDPS_OK
       || reg_cleanup (cleanup) != LDPS_OK)

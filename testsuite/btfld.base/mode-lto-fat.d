@@ -1,0 +1,21 @@
+#name: -flto -ffat-lto-objects link
+#source: modes-lib.c
+#source: modes-main.c
+#cflags: -ffat-lto-objects
+#ld: lto
+#run: 2
+#kernel: valid
+[1] STRUCT 'counter' size=16 vlen=2
+	'hits' type_id=2 bits_offset=0
+	'label' type_id=5 bits_offset=64
+[2] INT 'long unsigned int' size=8 bits_offset=0 nr_bits=64 encoding=(none)
+[3] INT 'char' size=1 bits_offset=0 nr_bits=8 encoding=SIGNED
+[4] CONST '(anon)' type_id=3
+[5] PTR '(anon)' type_id=4
+[6] PTR '(anon)' type_id=1
+[7] INT 'int' size=4 bits_offset=0 nr_bits=32 encoding=SIGNED
+[8] FUNC_PROTO '(anon)' ret_type_id=7 vlen=0
+[9] FUNC 'main' type_id=8 linkage=global
+[10] VAR 'lib_counter' type_id=1, linkage=static
+[11] DATASEC '.data' size=32 vlen=1
+	type_id=10 offset=16 size=16 (VAR 'lib_counter')
