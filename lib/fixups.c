@@ -27,6 +27,10 @@
      forward in a FWD's type field, which the kernel wants 0.
    - ARRAY of unknown size: gcc 12 gives it no index type, which the
      kernel rejects; it gets the INT other arrays use.
+   - Multi-dimensional ARRAY: gcc 12 and 13 nest the dimensions innermost
+     first (int a[2][3] as ARRAY 3 of ARRAY 2); in an object that shows
+     such a compiler (BTFLD_TRAIT_ARRAYS_REVERSED) each chain of nested
+     ARRAYs gets its element counts back in source order.
    Anonymous types that only dropped types referenced go too.  */
 
 #include "btfld-int.h"
@@ -759,6 +763,76 @@ apply_linkage (struct fix *f, struct btfld_btf *out, const uint32_t *map)
     }
 }
 
+/* The longest chain of nested ARRAYs rewritten (C has no limit; gcc
+   none either, but a deeper chain is left alone).  */
+#define MAX_ARRAY_DIMS 64
+
+/* gcc 12 and 13 write int a[2][3][4] as ARRAY 4 of ARRAY 3 of ARRAY 2 of
+   int: reverse the element counts along each chain whose top no other
+   ARRAY contains.  A chain whose inner ARRAY another ARRAY shares (gcc
+   does not write one) is left as it is.  */
+static int
+fix_arrays (struct fix *f, struct btfld_btf *out, const uint32_t *map)
+{
+  uint8_t *parents = calloc (f->cnt, 1);
+  if (!parents)
+    return btfld_error (-ENOMEM, "out of memory");
+  for (uint32_t id = f->start; id < f->cnt; id++)
+    {
+      const struct btf_type *t = btfld_type_by_id (f->btf, id);
+      if (btfld_kind (t) != BTF_KIND_ARRAY)
+	continue;
+      uint32_t e = ((const struct btf_array *) (t + 1))->type;
+      if (e >= f->start && e < f->cnt
+	  && btfld_kind (btfld_type_by_id (f->btf, e)) == BTF_KIND_ARRAY
+	  && parents[e] < 2)
+	parents[e]++;
+    }
+  for (uint32_t id = f->start; id < f->cnt; id++)
+    {
+      const struct btf_type *t = btfld_type_by_id (f->btf, id);
+      if (!f->keep[id] || btfld_kind (t) != BTF_KIND_ARRAY || parents[id]
+	  || !(btfld_traits_of (&f->tr, id) & BTFLD_TRAIT_ARRAYS_REVERSED))
+	continue;
+      uint32_t chain[MAX_ARRAY_DIMS], n = 0, cur = id;
+      bool ok = true;
+      while (true)
+	{
+	  if (n == MAX_ARRAY_DIMS || !f->keep[cur])
+	    {
+	      ok = false;
+	      break;
+	    }
+	  chain[n++] = cur;
+	  uint32_t e = ((const struct btf_array *)
+			(btfld_type_by_id (f->btf, cur) + 1))->type;
+	  if (e < f->start || e >= f->cnt
+	      || btfld_kind (btfld_type_by_id (f->btf, e)) != BTF_KIND_ARRAY)
+	    break;
+	  if (parents[e] != 1)
+	    {
+	      ok = false;
+	      break;
+	    }
+	  cur = e;
+	}
+      if (!ok || n < 2)
+	continue;
+      for (uint32_t i = 0, j = n - 1; i < j; i++, j--)
+	{
+	  struct btf_array *a = (struct btf_array *)
+	    (btfld_type_mut (out, map[chain[i]]) + 1);
+	  struct btf_array *b = (struct btf_array *)
+	    (btfld_type_mut (out, map[chain[j]]) + 1);
+	  uint32_t tmp = a->nelems;
+	  a->nelems = b->nelems;
+	  b->nelems = tmp;
+	}
+    }
+  free (parents);
+  return 0;
+}
+
 struct btfld_btf *
 btfld_fixup (const struct btfld_btf *btf, const struct btfld_symtab *syms,
 	     enum btfld_vars var_policy, uint32_t **mapp)
@@ -800,7 +874,7 @@ btfld_fixup_blobs (const struct btfld_btf *btf,
       || !(out = rebuild (&f, vars, nvars, &map)))
     goto out;
   apply_linkage (&f, out, map);
-  if (add_datasecs (&f, out, map, vars, nvars))
+  if (fix_arrays (&f, out, map) || add_datasecs (&f, out, map, vars, nvars))
     {
       btfld_btf_free (out);
       out = NULL;

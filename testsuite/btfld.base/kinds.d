@@ -41,8 +41,8 @@
 [15] INT 'char' size=1 bits_offset=0 nr_bits=8 encoding=SIGNED
 [16] INT 'long unsigned int' size=8 bits_offset=0 nr_bits=64 encoding=(none)
 [17] ARRAY '(anon)' type_id=15 index_type_id=16 nr_elems=16
-[18] ARRAY '(anon)' type_id=7 index_type_id=16 nr_elems=2
-[19] ARRAY '(anon)' type_id=18 index_type_id=16 nr_elems=3
+[18] ARRAY '(anon)' type_id=7 index_type_id=16 nr_elems=3
+[19] ARRAY '(anon)' type_id=18 index_type_id=16 nr_elems=2
 [20] FUNC_PROTO '(anon)' ret_type_id=7 vlen=2
 	'(anon)' type_id=21
 	'(anon)' type_id=23
