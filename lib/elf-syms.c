@@ -77,6 +77,32 @@ find_symtab (Elf *elf, GElf_Shdr *shp)
   return dyn;
 }
 
+/* The length of X when NAME is X.lto_priv.N, else 0.  */
+static size_t
+lto_priv_len (const char *name)
+{
+  const char *p = strstr (name, ".lto_priv.");
+  if (!p || p == name || !p[10])
+    return 0;
+  for (const char *q = p + 10; *q; q++)
+    if (*q < '0' || *q > '9')
+      return 0;
+  return p - name;
+}
+
+static char *
+save_n (struct btfld_symtab *st, const char *name, size_t n)
+{
+  char *s = malloc (n + 1);
+  (void) st;
+  if (s)
+    {
+      memcpy (s, name, n);
+      s[n] = 0;
+    }
+  return s;
+}
+
 static int
 read_symbols (struct btfld_symtab *st, Elf *elf)
 {
@@ -104,10 +130,16 @@ read_symbols (struct btfld_symtab *st, Elf *elf)
       if (!name || !*name || type == STT_SECTION || type == STT_FILE)
 	continue;
       struct btfld_sym *y = &st->syms[st->nsyms];
-      y->name = save (st, name);
+      /* X.lto_priv.N is the static X that LTO renamed so that it is
+	 unique across partitions: the same object with the same ABI, so
+	 it describes X, with X's static linkage (as pahole, which takes
+	 names and linkage from the debug info).  .isra, .constprop and
+	 .part clones change the calling convention: not X (README).  */
+      size_t priv = lto_priv_len (name);
+      y->name = priv ? save_n (st, name, priv) : save (st, name);
       if (!y->name)
 	return btfld_error (-ENOMEM, "out of memory");
-      y->bind = GELF_ST_BIND (s.st_info);
+      y->bind = priv ? STB_LOCAL : GELF_ST_BIND (s.st_info);
       y->type = type;
       y->shndx = s.st_shndx;
       y->value = s.st_value;
