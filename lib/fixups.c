@@ -54,6 +54,7 @@ struct fix
   const struct btfld_sym **var_sym;	/* chosen symbol per VAR */
   uint32_t *var_sec;		/* name of the DATASEC listing each VAR */
   uint32_t *claim;		/* per symbol: the VAR that describes it */
+  bool nomem;			/* an allocation failed */
   uint32_t index_type;		/* for arrays of unknown size */
   struct btfld_traits tr;	/* what each blob's compiler got wrong */
 };
@@ -150,10 +151,8 @@ fix_func (struct fix *f, uint32_t id, const struct btf_type *t)
   f->linkage[id] = global ? BTF_FUNC_GLOBAL : BTF_FUNC_STATIC;
 }
 
-/* Static variables of the same name in several objects are told apart by
-   order: the K-th such VAR (in input order) is the K-th local symbol of
-   that name (ld keeps input order in the symbol table).  The counts are
-   an open-addressing table of *N names whose size is a function of *N
+/* Names seen so far, with a count (once-per-name warnings): an
+   open-addressing table of *N names whose size is a function of *N
    (the smallest power of two >= 2 * max (*N, 8)), so that a kernel's tens
    of thousands of static variables cost a lookup each, not a scan.  */
 struct seen { const char *name; size_t count; };
@@ -215,6 +214,55 @@ var_wanted (const struct fix *f, const struct btfld_sym *s)
 	 && strcmp (f->syms->secs[s->shndx].name, ".data..percpu") == 0;
 }
 
+/* The size in bytes of type ID (through typedefs and qualifiers), 0
+   when it has none (void, a function, an unsized array, a loop).  */
+static uint64_t
+type_size (const struct btfld_btf *btf, uint32_t id)
+{
+  uint64_t mult = 1;
+  for (unsigned depth = 0; depth < 64; depth++)
+    {
+      const struct btf_type *t = btfld_type_by_id (btf, id);
+      if (!t || !id)
+	return 0;
+      switch (btfld_kind (t))
+	{
+	case BTF_KIND_INT: case BTF_KIND_STRUCT: case BTF_KIND_UNION:
+	case BTF_KIND_ENUM: case BTF_KIND_ENUM64: case BTF_KIND_FLOAT:
+	  return mult * t->size;
+	case BTF_KIND_PTR:
+	  return mult * 8;
+	case BTF_KIND_ARRAY:
+	  {
+	    const struct btf_array *a = (const void *) (t + 1);
+	    if (!a->nelems)
+	      return 0;
+	    mult *= a->nelems;
+	    id = a->type;
+	    break;
+	  }
+	case BTF_KIND_TYPEDEF: case BTF_KIND_CONST: case BTF_KIND_VOLATILE:
+	case BTF_KIND_RESTRICT: case BTF_KIND_TYPE_TAG:
+	  id = t->type;
+	  break;
+	default:
+	  return 0;
+	}
+    }
+  return 0;
+}
+
+/* How well VAR ID's type fits symbol S: 2 when its size is the symbol's,
+   1 when smaller (an initialized flexible array member), 0 when it cannot
+   describe it (larger, or no size: the kernel says "Invalid size").  */
+static int
+var_fit (const struct fix *f, uint32_t id, const struct btfld_sym *s)
+{
+  const struct btf_type *t = btfld_type_by_id (f->btf, id);
+  uint64_t size = type_size (f->btf, t->type);
+  return !size || size > s->size ? 0 : size == s->size ? 2 : 1;
+}
+
 /* A defined variable is described by one VAR.  gcc also emits VARs for
    extern declarations, listed in whatever DATASEC it guessed: prefer the
    VAR whose DATASEC names the symbol's own section, else the first.  */
@@ -227,9 +275,14 @@ claim_symbol (struct fix *f, uint32_t id)
 		    : "";
   if (*c)
     {
+      /* A definition's type (its size is the symbol's) wins over a
+	 declaration's (extern char x[]).  */
+      int mine_fit = var_fit (f, id, s), their_fit = var_fit (f, *c, s);
       const char *mine = btfld_str (f->btf, f->var_sec[id]);
       const char *theirs = btfld_str (f->btf, f->var_sec[*c]);
-      if (strcmp (theirs, sec) == 0 || strcmp (mine, sec) != 0)
+      if (mine_fit < their_fit
+	  || (mine_fit == their_fit
+	      && (strcmp (theirs, sec) == 0 || strcmp (mine, sec) != 0)))
 	{
 	  f->var_sym[id] = NULL;
 	  return;
@@ -241,20 +294,24 @@ claim_symbol (struct fix *f, uint32_t id)
 }
 
 static void
-fix_var (struct fix *f, uint32_t id, const struct btf_type *t,
-	 struct seen **seen, size_t *nseen)
+fix_var (struct fix *f, uint32_t id, const struct btf_type *t)
 {
   const char *name = btfld_str (f->btf, t->name_off);
   const struct btf_var *v = (const void *) (t + 1);
   size_t n;
   const struct btfld_sym *s = btfld_symtab_lookup (f->syms, name, &n);
-  const struct btfld_sym *global = NULL, *locals[64];
+  const struct btfld_sym *global = NULL, **locals;
   size_t nlocal = 0;
   bool real = btfld_traits_of (&f->tr, id) & BTFLD_TRAIT_REAL_LINKAGE;
   f->keep[id] = false;
   /* A compiler with real linkage says which VARs are declarations.  */
   if (real && v->linkage == BTF_VAR_GLOBAL_EXTERN)
     return;
+  if (!(locals = malloc ((n ? n : 1) * sizeof *locals)))
+    {
+      f->nomem = true;
+      return;
+    }
   /* A symbol of size 0 (a linker script's section marker such as
      __per_cpu_end, an empty array) describes no storage: the kernel
      refuses a DATASEC entry of size 0, and pahole skips them too.  */
@@ -263,20 +320,43 @@ fix_var (struct fix *f, uint32_t id, const struct btf_type *t,
       {
 	if (s[i].bind != STB_LOCAL)
 	  global = &s[i];
-	else if (nlocal < 64)
+	else
 	  locals[nlocal++] = &s[i];
       }
   if (v->linkage == BTF_VAR_GLOBAL_EXTERN && !global)
-    return;
+    {
+      free (locals);
+      return;
+    }
   if (v->linkage != BTF_VAR_STATIC && global)
     f->var_sym[id] = global;
   else if (v->linkage == BTF_VAR_STATIC && nlocal)
     {
-      size_t k = seen_next (seen, nseen, name);
-      f->var_sym[id] = k < nlocal ? locals[k] : NULL;
+      /* The K-th static VAR of a name is the K-th local symbol of it
+	 only when the compiler kept every such variable and ld wrote
+	 the objects' locals in input order; neither holds (gcc emits
+	 VARs for statics it optimized away, ld writes an object's
+	 locals when it first copies one of its sections).  So: the
+	 first local of the name not yet described whose size is the
+	 type's, else one the type fits in; none when no local of the
+	 name can be this variable (it was optimized away).  */
+      const struct btfld_sym *pick = NULL, *loose = NULL;
+      for (size_t i = 0; i < nlocal && !pick; i++)
+	if (!f->claim[locals[i] - f->syms->syms])
+	  {
+	    int fit = var_fit (f, id, locals[i]);
+	    if (fit == 2)
+	      pick = locals[i];
+	    else if (fit == 1 && !loose)
+	      loose = locals[i];
+	  }
+      f->var_sym[id] = pick ? pick : loose;
     }
   else
     f->var_sym[id] = global ? global : nlocal ? locals[0] : NULL;
+  free (locals);
+  if (f->var_sym[id] && !var_fit (f, id, f->var_sym[id]))
+    f->var_sym[id] = NULL;	/* the kernel: "Invalid size" */
   if (!f->var_sym[id] || !var_wanted (f, f->var_sym[id]))
     {
       f->var_sym[id] = NULL;
@@ -407,8 +487,8 @@ enum_key (const struct btfld_btf *btf, const struct btf_type *t)
 static void
 decide (struct fix *f)
 {
-  struct seen *seen = NULL, *enums = NULL;
-  size_t nseen = 0, nenums = 0;
+  struct seen *enums = NULL;
+  size_t nenums = 0;
   note_datasecs (f);
   for (uint32_t id = f->start; id < f->cnt; id++)
     {
@@ -420,7 +500,7 @@ decide (struct fix *f)
 	  fix_func (f, id, t);
 	  break;
 	case BTF_KIND_VAR:
-	  fix_var (f, id, t, &seen, &nseen);
+	  fix_var (f, id, t);
 	  break;
 	case BTF_KIND_DATASEC:
 	  f->keep[id] = false;
@@ -441,7 +521,6 @@ decide (struct fix *f)
 	  break;
 	}
     }
-  free (seen);
   free (enums);
 }
 
@@ -849,8 +928,8 @@ btfld_fixup_blobs (const struct btfld_btf *btf,
 		   uint32_t **mapp)
 {
   struct fix f = { btf, syms, var_policy, btfld_type_cnt (btf),
-		   btfld_start_id (btf), NULL, NULL, NULL, NULL, NULL, 0,
-		   { NULL, NULL, 0, 0 } };
+		   btfld_start_id (btf), NULL, NULL, NULL, NULL, NULL, false,
+		   0, { NULL, NULL, 0, 0 } };
   struct btfld_btf *out = NULL;
   uint32_t *map = NULL;
   struct sec_entry *vars = NULL;
@@ -867,6 +946,11 @@ btfld_fixup_blobs (const struct btfld_btf *btf,
       goto out;
     }
   decide (&f);
+  if (f.nomem)
+    {
+      btfld_error (-ENOMEM, "out of memory");
+      goto out;
+    }
   find_index_type (&f);
   if (find_enum_fwds (&f))
     goto out;

@@ -5,6 +5,7 @@
 #include "btfld-session.h"
 #include "elf-btf.h"
 
+#include <elf.h>
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -17,6 +18,7 @@ static const char *prog = "btf-objcopy";
 struct opts
 {
   bool dedup, distill, dump, dump_base, fixups, stats, verbose, info, layout;
+  bool check_symbols;
   enum btfld_engine engine;
   enum btfld_vars vars;
   const char *base_path, *relocate_path;
@@ -49,6 +51,9 @@ usage (FILE *f)
 	   "                         numbered after their base\n"
 	   "  --dump-btf-base        print the .BTF.base types\n"
 	   "  --info                 print the number of blobs, types and bytes\n"
+	   "  --check-symbols        print the symbol each FUNC and VAR describes;\n"
+	   "                         exit 1 when one describes none or its type\n"
+	   "                         size is not the symbol's\n"
 	   "  --stats                print statistics to stderr\n"
 	   "  -v, --verbose          say what is done\n"
 	   "  -h, --help             print this help and exit\n"
@@ -75,7 +80,7 @@ static int
 parse_args (int argc, char **argv, struct opts *o)
 {
   enum { O_DEDUP = 256, O_NOFIX, O_ENGINE, O_DUMP, O_STATS, O_INFO, O_BASE,
-	 O_DISTILL, O_RELOC, O_DUMP_BASE, O_VARS, O_LAYOUT };
+	 O_DISTILL, O_RELOC, O_DUMP_BASE, O_VARS, O_LAYOUT, O_CHECK };
   static const struct option lo[] = {
     { "btf-dedup", no_argument, NULL, O_DEDUP },
     { "btf-base", required_argument, NULL, O_BASE },
@@ -89,6 +94,7 @@ parse_args (int argc, char **argv, struct opts *o)
     { "dump-btf-base", no_argument, NULL, O_DUMP_BASE },
     { "stats", no_argument, NULL, O_STATS },
     { "info", no_argument, NULL, O_INFO },
+    { "check-symbols", no_argument, NULL, O_CHECK },
     { "verbose", no_argument, NULL, 'v' },
     { "help", no_argument, NULL, 'h' },
     { "version", no_argument, NULL, 'V' },
@@ -119,6 +125,7 @@ parse_args (int argc, char **argv, struct opts *o)
       case O_DUMP_BASE: o->dump_base = true; break;
       case O_STATS: o->stats = true; break;
       case O_INFO: o->info = true; break;
+      case O_CHECK: o->check_symbols = true; break;
       case O_ENGINE:
 	if (strcmp (optarg, "libbpf") == 0)
 	  o->engine = BTFLD_ENGINE_LIBBPF;
@@ -149,7 +156,7 @@ parse_args (int argc, char **argv, struct opts *o)
   o->in = argv[optind];
   o->out = argc - optind == 2 ? argv[optind + 1] : argv[optind];
   if (!o->dedup && !o->dump && !o->info && !o->distill && !o->relocate_path
-      && !o->dump_base)
+      && !o->dump_base && !o->check_symbols)
     return usage_error ("nothing to do (try --btf-dedup, --dump-btf or "
 			"--info)");
   if (o->distill && !o->base_path)
@@ -212,6 +219,135 @@ now_ms (void)
   struct timespec ts;
   clock_gettime (CLOCK_MONOTONIC, &ts);
   return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* The size of type ID, 0 when it has none.  */
+static uint64_t
+type_size (const struct btfld_btf *b, uint32_t id)
+{
+  uint64_t mult = 1;
+  for (unsigned depth = 0; depth < 64 && id; depth++)
+    {
+      const struct btf_type *t = btfld_type_by_id (b, id);
+      if (!t)
+	return 0;
+      switch (btfld_kind (t))
+	{
+	case BTF_KIND_INT: case BTF_KIND_STRUCT: case BTF_KIND_UNION:
+	case BTF_KIND_ENUM: case BTF_KIND_ENUM64: case BTF_KIND_FLOAT:
+	  return mult * t->size;
+	case BTF_KIND_PTR:
+	  return mult * 8;
+	case BTF_KIND_ARRAY:
+	  mult *= ((const struct btf_array *) (t + 1))->nelems;
+	  id = ((const struct btf_array *) (t + 1))->type;
+	  break;
+	case BTF_KIND_TYPEDEF: case BTF_KIND_CONST: case BTF_KIND_VOLATILE:
+	case BTF_KIND_RESTRICT: case BTF_KIND_TYPE_TAG:
+	  id = t->type;
+	  break;
+	default:
+	  return 0;
+	}
+    }
+  return 0;
+}
+
+static const char *
+bind_str (unsigned b)
+{
+  return b == STB_LOCAL ? "LOCAL" : b == STB_GLOBAL ? "GLOBAL"
+	 : b == STB_WEAK ? "WEAK" : "OTHER";
+}
+
+/* --check-symbols: for every FUNC and DATASEC entry of B, the symbol of
+   E it describes.  A VAR's symbol has its name, lies in the section its
+   DATASEC names at its offset (TLS: relative to the TLS segment, as the
+   symbol's value is) and has its type's size; a FUNC's has its name and
+   a binding that matches its linkage, and no two global FUNCs share a
+   name.  Returns the number of failures.  */
+static int
+check_symbols (struct btfld_elf *e, const struct btfld_btf *b)
+{
+  struct btfld_symtab *st = btfld_symtab_from_elf (e->elf);
+  uint64_t tls_start = UINT64_MAX;
+  int bad = 0;
+  if (!st)
+    return -1;
+  for (size_t i = 0; i < st->nsecs; i++)
+    if ((st->secs[i].flags & SHF_TLS) && st->secs[i].addr < tls_start)
+      tls_start = st->secs[i].addr;
+  for (uint32_t id = btfld_start_id (b); id < btfld_type_cnt (b); id++)
+    {
+      const struct btf_type *t = btfld_type_by_id (b, id);
+      const char *name = btfld_name (b, id);
+      size_t n;
+      const struct btfld_sym *s;
+      if (btfld_kind (t) == BTF_KIND_FUNC)
+	{
+	  unsigned linkage = btfld_vlen (t);
+	  const struct btfld_sym *hit = NULL;
+	  s = btfld_symtab_lookup (st, name, &n);
+	  for (size_t i = 0; i < n && !hit; i++)
+	    if (btfld_sym_defined (&s[i]) && s[i].type == STT_FUNC
+		&& (linkage == BTF_FUNC_STATIC) == (s[i].bind == STB_LOCAL))
+	      hit = &s[i];
+	  for (uint32_t j = btfld_start_id (b); j < id; j++)
+	    if (linkage == BTF_FUNC_GLOBAL
+		&& btfld_kind (btfld_type_by_id (b, j)) == BTF_KIND_FUNC
+		&& btfld_vlen (btfld_type_by_id (b, j)) == BTF_FUNC_GLOBAL
+		&& strcmp (btfld_name (b, j), name) == 0)
+	      {
+		printf ("FUNC '%s' global: a second global FUNC of the name: "
+			"MISMATCH\n", name);
+		bad++;
+	      }
+	  printf ("FUNC '%s' %s: %s\n", name,
+		  linkage == BTF_FUNC_STATIC ? "static" : "global",
+		  hit ? bind_str (hit->bind) : "no symbol: MISMATCH");
+	  bad += !hit;
+	  continue;
+	}
+      if (btfld_kind (t) != BTF_KIND_DATASEC)
+	continue;
+      const struct btf_var_secinfo *v = (const void *) (t + 1);
+      for (unsigned k = 0; k < btfld_vlen (t); k++)
+	{
+	  const struct btf_type *var = btfld_type_by_id (b, v[k].type);
+	  const char *vn = btfld_name (b, v[k].type);
+	  uint64_t tsize = var ? type_size (b, var->type) : 0;
+	  const struct btfld_sym *hit = NULL;
+	  s = btfld_symtab_lookup (st, vn, &n);
+	  for (size_t i = 0; i < n && !hit; i++)
+	    {
+	      const struct btfld_sec *sec = s[i].shndx < st->nsecs
+					    ? &st->secs[s[i].shndx] : NULL;
+	      uint64_t off;
+	      if (!btfld_sym_defined (&s[i]) || !sec
+		  || strcmp (sec->name, btfld_name (b, id)) != 0)
+		continue;
+	      off = st->e_type == ET_REL ? s[i].value
+		    : s[i].type == STT_TLS ? s[i].value - (sec->addr - tls_start)
+		    : s[i].value - sec->addr;
+	      if (off == v[k].offset)
+		hit = &s[i];
+	    }
+	  bool ok = hit && hit->size == v[k].size && tsize == hit->size;
+	  printf ("VAR '%s' %s %s+%u size %u type %llu: ", vn,
+		  var && ((const struct btf_var *) (var + 1))->linkage
+		  == BTF_VAR_STATIC ? "static" : "global", btfld_name (b, id),
+		  v[k].offset, v[k].size, (unsigned long long) tsize);
+	  if (hit)
+	    printf ("%s %s size %llu%s\n", bind_str (hit->bind),
+		    hit->type == STT_TLS ? "TLS" : "OBJECT",
+		    (unsigned long long) hit->size, ok ? "" : ": MISMATCH");
+	  else
+	    printf ("no symbol: MISMATCH\n");
+	  bad += !ok;
+	}
+    }
+  btfld_symtab_free (st);
+  return bad;
 }
 
 /* What a run works on: the session (the .BTF, its symbols, the
@@ -377,6 +513,17 @@ run (struct opts *o, struct btfld_elf *e, const struct btfld_btf *base,
     btfld_error_prefix (o->out);
   if (!err)
     err = dump (o, &w);
+  if (!err && o->check_symbols)
+    {
+      const struct btfld_btf *r = w.s ? btfld_session_btf (w.s) : w.btf;
+      int bad = check_symbols (e, r);
+      if (bad < 0)
+	err = -EINVAL;
+      else if (bad)
+	err = btfld_error (-EINVAL, "%d FUNC/VAR%s describe%s no symbol of "
+			   "their size", bad, bad == 1 ? "" : "s",
+			   bad == 1 ? "s" : "");
+    }
   if (!err && o->stats)
     {
       struct btfld_stats none = { 0 };
