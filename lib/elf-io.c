@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <gelf.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,6 +61,197 @@ map_image (struct btfld_elf *e, int fd, off_t offset, size_t size)
   return err;
 }
 
+/* Largest alignment a section may ask for: what moves is placed at its
+   alignment, and nothing real needs more than a huge page.  */
+#define MAX_ALIGN ((uint64_t) 1 << 30)
+
+struct extent
+{
+  uint64_t off, size;
+  size_t index;			/* SIZE_MAX for the section header table */
+};
+
+static int
+by_extent (const void *a, const void *b)
+{
+  const struct extent *x = a, *y = b;
+  if (x->off != y->off)
+    return x->off < y->off ? -1 : 1;
+  return x->index < y->index ? -1 : x->index > y->index;
+}
+
+static const char *
+sec_name (struct btfld_elf *e, size_t shstrndx, const GElf_Shdr *sh)
+{
+  const char *n = elf_strptr (e->elf, shstrndx, sh->sh_name);
+  return n ? n : "?";
+}
+
+/* Everything the reader and the writer rely on, checked once: the
+   section header table and the string table of section names lie in
+   the file, every section with contents too, without overlapping another
+   or the headers; sane alignments; symbol tables with their entry size,
+   a string table link and readable data.  */
+static int
+check_sections (struct btfld_elf *e)
+{
+  GElf_Ehdr eh;
+  size_t n, shstrndx, phnum;
+  bool is64 = gelf_getclass (e->elf) == ELFCLASS64;
+  size_t shentsize = is64 ? sizeof (Elf64_Shdr) : sizeof (Elf32_Shdr);
+  gelf_getehdr (e->elf, &eh);
+  if (eh.e_shoff == 0)
+    return btfld_error (-EINVAL, "malformed ELF: no section header table");
+  if (eh.e_shentsize != shentsize)
+    return btfld_error (-EINVAL, "malformed ELF: section header size %u, "
+			"expected %zu", eh.e_shentsize, shentsize);
+  if (eh.e_shoff < eh.e_ehsize || eh.e_shoff > e->size
+      || e->size - eh.e_shoff < shentsize)
+    return btfld_error (-EINVAL, "malformed ELF: section header table "
+			"(offset %" PRIu64 ") outside the file (%zu bytes)",
+			(uint64_t) eh.e_shoff, e->size);
+  /* Section 0 is in the file: libelf reads the extended numbers there.  */
+  if (elf_getshdrnum (e->elf, &n) || elf_getphdrnum (e->elf, &phnum))
+    return btfld_error (-EINVAL, "malformed ELF headers: %s",
+			elf_errmsg (-1));
+  if (n < 2)
+    return btfld_error (-EINVAL, "malformed ELF: %zu section header%s, no "
+			"section name string table", n, n == 1 ? "" : "s");
+  if (n > (e->size - eh.e_shoff) / shentsize)
+    return btfld_error (-EINVAL, "malformed ELF: %zu section headers at "
+			"offset %" PRIu64 " do not fit in the file (%zu bytes)",
+			n, (uint64_t) eh.e_shoff, e->size);
+  if (phnum && (eh.e_phoff > e->size
+		|| eh.e_phentsize != (is64 ? sizeof (Elf64_Phdr)
+				      : sizeof (Elf32_Phdr))
+		|| phnum > (e->size - eh.e_phoff) / eh.e_phentsize))
+    return btfld_error (-EINVAL, "malformed ELF: program header table "
+			"outside the file");
+  if (elf_getshdrstrndx (e->elf, &shstrndx))
+    return btfld_error (-EINVAL, "malformed ELF section headers: %s",
+			elf_errmsg (-1));
+  if (shstrndx == SHN_UNDEF || shstrndx >= n)
+    return btfld_error (-EINVAL, "malformed ELF: section name string table "
+			"index %zu out of range (%zu sections)", shstrndx, n);
+  GElf_Shdr ssh;
+  if (!gelf_getshdr (elf_getscn (e->elf, shstrndx), &ssh))
+    return btfld_error (-EINVAL, "malformed ELF section header [%zu]: %s",
+			shstrndx, elf_errmsg (-1));
+  if (ssh.sh_type != SHT_STRTAB || ssh.sh_size == 0
+      || ssh.sh_offset > e->size || ssh.sh_size > e->size - ssh.sh_offset)
+    return btfld_error (-EINVAL, "malformed ELF: section name string table "
+			"[%zu] (type %u, offset %" PRIu64 ", size %" PRIu64
+			") is not a string table within the file (%zu bytes)",
+			shstrndx, ssh.sh_type, (uint64_t) ssh.sh_offset,
+			(uint64_t) ssh.sh_size, e->size);
+  if (e->image[ssh.sh_offset + ssh.sh_size - 1] != '\0')
+    return btfld_error (-EINVAL, "malformed ELF: section name string table "
+			"[%zu] does not end with a NUL", shstrndx);
+  struct extent *x = malloc ((n + 1) * sizeof *x);
+  size_t nx = 0;
+  int err = 0;
+  if (!x)
+    return btfld_error (-ENOMEM, "out of memory");
+  x[nx++] = (struct extent) { eh.e_shoff, n * shentsize, SIZE_MAX };
+  size_t symsz = gelf_fsize (e->elf, ELF_T_SYM, 1, EV_CURRENT);
+  for (size_t i = 1; i < n && !err; i++)
+    {
+      GElf_Shdr sh;
+      Elf_Scn *scn = elf_getscn (e->elf, i);
+      if (!scn || !gelf_getshdr (scn, &sh))
+	{
+	  err = btfld_error (-EINVAL, "malformed ELF section header [%zu]: %s",
+			     i, elf_errmsg (-1));
+	  break;
+	}
+      if (sh.sh_name >= ssh.sh_size)
+	{
+	  err = btfld_error (-EINVAL, "malformed ELF: section [%zu] name "
+			     "offset %u beyond the section name string table "
+			     "(%" PRIu64 " bytes)", i, sh.sh_name,
+			     (uint64_t) ssh.sh_size);
+	  break;
+	}
+      const char *name = sec_name (e, shstrndx, &sh);
+      if (sh.sh_addralign & (sh.sh_addralign - 1))
+	err = btfld_error (-EINVAL, "malformed ELF: section [%zu] '%s': "
+			   "alignment %" PRIu64 " is not a power of 2", i,
+			   name, (uint64_t) sh.sh_addralign);
+      else if (sh.sh_addralign > MAX_ALIGN)
+	err = btfld_error (-EINVAL, "malformed ELF: section [%zu] '%s': "
+			   "alignment %" PRIu64 " is over the limit of %"
+			   PRIu64, i, name, (uint64_t) sh.sh_addralign,
+			   MAX_ALIGN);
+      else if (sh.sh_type != SHT_NOBITS
+	       && (sh.sh_offset > e->size
+		   || sh.sh_size > e->size - sh.sh_offset))
+	err = btfld_error (-EINVAL, "malformed ELF: section [%zu] '%s' "
+			   "(offset %" PRIu64 ", size %" PRIu64 ") lies "
+			   "outside the file (%zu bytes)", i, name,
+			   (uint64_t) sh.sh_offset, (uint64_t) sh.sh_size,
+			   e->size);
+      else if (sh.sh_link >= n)
+	err = btfld_error (-EINVAL, "malformed ELF: section [%zu] '%s': "
+			   "link %u out of range (%zu sections)", i, name,
+			   sh.sh_link, n);
+      else if (sh.sh_type == SHT_SYMTAB || sh.sh_type == SHT_DYNSYM)
+	{
+	  GElf_Shdr lsh;
+	  if (sh.sh_entsize != symsz || sh.sh_size % symsz
+	      || sh.sh_size == 0)
+	    err = btfld_error (-EINVAL, "malformed ELF: symbol table [%zu] "
+			       "'%s': size %" PRIu64 " and entry size %" PRIu64
+			       " (a symbol is %zu bytes)", i, name,
+			       (uint64_t) sh.sh_size,
+			       (uint64_t) sh.sh_entsize, symsz);
+	  else if (!gelf_getshdr (elf_getscn (e->elf, sh.sh_link), &lsh)
+		   || lsh.sh_type != SHT_STRTAB)
+	    err = btfld_error (-EINVAL, "malformed ELF: symbol table [%zu] "
+			       "'%s': link %u is not a string table", i, name,
+			       sh.sh_link);
+	  else if (!elf_getdata (scn, NULL))
+	    err = btfld_error (-EINVAL, "malformed ELF: symbol table [%zu] "
+			       "'%s': cannot read it: %s", i, name,
+			       elf_errmsg (-1));
+	}
+      else if (sh.sh_type == SHT_SYMTAB_SHNDX
+	       && (sh.sh_entsize != 4 || sh.sh_size % 4))
+	err = btfld_error (-EINVAL, "malformed ELF: section [%zu] '%s': "
+			   "entry size %" PRIu64 ", expected 4", i, name,
+			   (uint64_t) sh.sh_entsize);
+      if (!err && sh.sh_type != SHT_NOBITS && sh.sh_size)
+	x[nx++] = (struct extent) { sh.sh_offset, sh.sh_size, i };
+    }
+  if (!err)
+    {
+      qsort (x, nx, sizeof *x, by_extent);
+      for (size_t k = 0; k < nx && !err; k++)
+	if (k && x[k].off < x[k - 1].off + x[k - 1].size)
+	  {
+	    char a[32], b[32];
+	    GElf_Shdr sh;
+	    if (x[k - 1].index == SIZE_MAX)
+	      strcpy (a, "the section headers");
+	    else
+	      snprintf (a, sizeof a, "section [%zu]", x[k - 1].index);
+	    if (x[k].index == SIZE_MAX)
+	      strcpy (b, "the section headers");
+	    else
+	      snprintf (b, sizeof b, "section [%zu]", x[k].index);
+	    size_t named = x[k].index != SIZE_MAX ? x[k].index
+			   : x[k - 1].index;
+	    gelf_getshdr (elf_getscn (e->elf, named), &sh);
+	    err = btfld_error (-EINVAL, "malformed ELF: %s overlaps %s ('%s')",
+			       b, a, sec_name (e, shstrndx, &sh));
+	  }
+	else if (x[k].off < eh.e_ehsize)
+	  err = btfld_error (-EINVAL, "malformed ELF: section [%zu] overlaps "
+			     "the ELF header", x[k].index);
+    }
+  free (x);
+  return err;
+}
+
 int
 btfld_elf_open (struct btfld_elf *e, const char *path, int fd, off_t offset,
 		size_t size)
@@ -93,13 +285,8 @@ btfld_elf_open (struct btfld_elf *e, const char *path, int fd, off_t offset,
       err = btfld_error (-EINVAL, "not an ELF object file");
       goto fail;
     }
-  size_t shstrndx;
-  if (elf_getshdrstrndx (e->elf, &shstrndx))
-    {
-      err = btfld_error (-EINVAL, "malformed ELF section headers: %s",
-			 elf_errmsg (-1));
-      goto fail;
-    }
+  if ((err = check_sections (e)))
+    goto fail;
   return 0;
 fail:
   btfld_elf_close (e);
