@@ -327,11 +327,33 @@ find_scn (Elf *elf, const char *name, GElf_Shdr *shp)
 const void *
 btfld_elf_section (struct btfld_elf *e, const char *name, size_t *size)
 {
-  GElf_Shdr sh;
+  GElf_Shdr sh, sh2;
   Elf_Scn *scn = find_scn (e->elf, name, &sh);
   *size = 0;
   if (!scn || sh.sh_type == SHT_NOBITS)
     return NULL;
+  size_t shstrndx;
+  elf_getshdrstrndx (e->elf, &shstrndx);
+  for (Elf_Scn *s2 = scn; (s2 = elf_nextscn (e->elf, s2)); )
+    {
+      const char *n2;
+      if (gelf_getshdr (s2, &sh2)
+	  && (n2 = elf_strptr (e->elf, shstrndx, sh2.sh_name))
+	  && strcmp (n2, name) == 0)
+	{
+	  btfld_error (-EINVAL, "two sections named %s ([%zu] and [%zu])",
+		       name, elf_ndxscn (scn), elf_ndxscn (s2));
+	  *size = (size_t) -1;
+	  return NULL;
+	}
+    }
+  if (sh.sh_flags & SHF_COMPRESSED)
+    {
+      btfld_error (-EINVAL, "section %s is compressed (SHF_COMPRESSED), "
+		   "which is not supported: decompress it first", name);
+      *size = (size_t) -1;
+      return NULL;
+    }
   if (sh.sh_offset > e->size || sh.sh_size > e->size - sh.sh_offset)
     {
       btfld_error (-EINVAL, "section %s lies outside the file", name);
@@ -373,7 +395,7 @@ by_offset (const void *a, const void *b)
    offset where moving began.  */
 static int
 layout (struct out_sec *secs, size_t n, const bool *changed, uint64_t start,
-	uint64_t *end, uint64_t *moved_from)
+	uint64_t *end, uint64_t *moved_from, bool rel)
 {
   struct out_sec **ord = malloc ((n ? n : 1) * sizeof *ord);
   if (!ord)
@@ -390,7 +412,9 @@ layout (struct out_sec *secs, size_t n, const bool *changed, uint64_t start,
       struct out_sec *s = ord[k];
       bool ch = changed[s - secs];
       uint64_t fsize = s->sh.sh_type == SHT_NOBITS ? 0 : s->sh.sh_size;
-      if (s->sh.sh_flags & SHF_ALLOC)
+      /* A relocatable object has no segments: its allocated sections
+	 can move as the others do.  */
+      if ((s->sh.sh_flags & SHF_ALLOC) && !rel)
 	{
 	  if ((ch && s->sh.sh_size > s->old_size)
 	      || (fsize && s->sh.sh_offset < pos))
@@ -601,7 +625,8 @@ emit (struct btfld_elf *e, int fd, struct out_sec *secs, size_t n,
       gelf_update_shdr (oscn[i], &secs[i].sh);
     }
   uint64_t end = 0, moved_from = UINT64_MAX;
-  if ((err = layout (secs, n, changed, eh.e_ehsize, &end, &moved_from))
+  if ((err = layout (secs, n, changed, eh.e_ehsize, &end, &moved_from,
+		       eh.e_type == ET_REL))
       || (err = renumber (secs, n, map, nold, oscn)))
     goto out;
   for (size_t i = 1; i < n; i++)
@@ -660,8 +685,13 @@ copy_range (int in, off_t from, int out, off_t to, size_t len)
 	  char buf[65536];
 	  size_t chunk = len < sizeof buf ? len : sizeof buf;
 	  r = pread (in, buf, chunk, from);
-	  if (r <= 0 || pwrite (out, buf, r, to) != r)
-	    return btfld_error (-EIO, "cannot copy: %s", strerror (errno));
+	  if (r == 0)
+	    return btfld_error (-EIO, "cannot copy: the input ended at offset "
+				"%jd (changed while being read?)",
+				(intmax_t) from);
+	  if (r < 0 || pwrite (out, buf, r, to) != r)
+	    return btfld_error (-EIO, "cannot copy: %s",
+				errno ? strerror (errno) : "short write");
 	  from += r;
 	  to += r;
 	}
@@ -736,7 +766,8 @@ emit_copying (struct btfld_elf *e, int out, struct out_sec *secs, size_t n,
   uint64_t end, moved_from;
   int err, in;
   gelf_getehdr (e->elf, &eh);
-  if ((err = layout (secs, n, changed, eh.e_ehsize, &end, &moved_from)))
+  if ((err = layout (secs, n, changed, eh.e_ehsize, &end, &moved_from,
+		       eh.e_type == ET_REL)))
     return err;
   in = open (e->path, O_RDONLY);
   if (in < 0)

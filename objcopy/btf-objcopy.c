@@ -372,8 +372,9 @@ add_dedup_input (struct opts *o, struct btfld_elf *e, struct work *w)
     return btfld_error (-EINVAL, "has .BTF.base: its .BTF is already "
 			"deduplicated split BTF");
   if (!data)
-    return btfld_error (-ENODATA, "%s", size == (size_t) -1 ? btfld_errmsg ()
-			: "no .BTF section");
+    /* A section outside the file has set the message already.  */
+    return size == (size_t) -1 ? -EINVAL
+	   : btfld_error (-ENODATA, "no .BTF section");
   if (o->fixups && btfld_session_symbols_from_elf (w->s, e->elf))
     return -EINVAL;
   if (btfld_session_add_input (w->s, data, size))

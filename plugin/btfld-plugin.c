@@ -152,7 +152,7 @@ claim_file (const struct ld_plugin_input_file *file, int *claimed)
   if (btfld_elf_open (&e, file->name, file->fd, file->offset, file->filesize))
     return LDPS_OK;		/* not ELF: not ours to judge */
   GElf_Ehdr eh;
-  size_t size;
+  size_t size = 0;
   const void *data = NULL;
   if (gelf_getehdr (e.elf, &eh) && eh.e_type == ET_REL)
     data = btfld_elf_section (&e, ".BTF", &size);
