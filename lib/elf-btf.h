@@ -10,11 +10,17 @@
 
 struct btfld_build_id;
 
+/* Reserved section numbers (SHN_ABS, SHN_COMMON) in struct btfld_sym:
+   above every real one, extended numbering included.  */
+#define BTFLD_SHN_RESERVED 0xffff0000u
+
 struct btfld_sym
 {
   const char *name;
   unsigned char bind, type;
-  uint32_t shndx;
+  uint32_t shndx;		/* a section number (SHN_XINDEX resolved
+				   through SYMTAB_SHNDX), or
+				   BTFLD_SHN_RESERVED | SHN_ABS, ... */
   uint64_t value, size;
   size_t order;			/* index in the symbol table order */
 };

@@ -711,6 +711,8 @@ write_headers (struct btfld_elf *e, int out, struct out_sec *secs, size_t n,
   bool is64 = gelf_getclass (e->elf) == ELFCLASS64;
   gelf_getehdr (e->elf, &eh);
   gelf_getshdr (elf_getscn (e->elf, 0), &sh0);
+  sh0.sh_size = n < SHN_LORESERVE ? 0 : n;
+  sh0.sh_link = shstrndx < SHN_LORESERVE ? 0 : shstrndx;
   size_t esz = is64 ? sizeof (Elf64_Shdr) : sizeof (Elf32_Shdr);
   unsigned char *tab = calloc (n, esz);
   if (!tab)
@@ -733,8 +735,10 @@ write_headers (struct btfld_elf *e, int out, struct out_sec *secs, size_t n,
   if (err)
     return err;
   eh.e_shoff = shoff;
-  eh.e_shnum = n;
-  eh.e_shstrndx = shstrndx;
+  /* Extended section numbering: the numbers that do not fit in the ELF
+     header go in section 0 (written above, so fix it first).  */
+  eh.e_shnum = n < SHN_LORESERVE ? n : 0;
+  eh.e_shstrndx = shstrndx < SHN_LORESERVE ? shstrndx : SHN_XINDEX;
   if (is64)
     return write_xlated (e, out, &eh, sizeof (Elf64_Ehdr), ELF_T_EHDR, 0);
   Elf32_Ehdr e32;

@@ -117,14 +117,30 @@ read_symbols (struct btfld_symtab *st, Elf *elf)
     return btfld_error (-EINVAL, "cannot read the symbol table: %s",
 			elf_errmsg (-1));
   size_t n = d->d_size / esz;
+  /* Section numbers past SHN_LORESERVE are in the SYMTAB_SHNDX section
+     linked to this symbol table.  */
+  Elf_Data *xd = NULL;
+  for (Elf_Scn *x = NULL; (x = elf_nextscn (elf, x)); )
+    {
+      GElf_Shdr xsh;
+      if (gelf_getshdr (x, &xsh) && xsh.sh_type == SHT_SYMTAB_SHNDX
+	  && xsh.sh_link == elf_ndxscn (scn))
+	xd = elf_getdata (x, NULL);
+    }
   st->syms = calloc (n ? n : 1, sizeof *st->syms);
   if (!st->syms)
     return btfld_error (-ENOMEM, "out of memory");
   for (size_t i = 1; i < n; i++)
     {
       GElf_Sym s;
-      if (!gelf_getsym (d, i, &s))
+      Elf32_Word xndx = 0;
+      if (!gelf_getsymshndx (d, xd, i, &s, &xndx))
 	break;
+      uint32_t shndx = s.st_shndx;
+      if (shndx == SHN_XINDEX)
+	shndx = xndx;
+      else if (shndx >= SHN_LORESERVE)
+	shndx |= BTFLD_SHN_RESERVED;
       const char *name = elf_strptr (elf, sh.sh_link, s.st_name);
       unsigned type = GELF_ST_TYPE (s.st_info);
       if (!name || !*name || type == STT_SECTION || type == STT_FILE)
@@ -141,7 +157,7 @@ read_symbols (struct btfld_symtab *st, Elf *elf)
 	return btfld_error (-ENOMEM, "out of memory");
       y->bind = priv ? STB_LOCAL : GELF_ST_BIND (s.st_info);
       y->type = type;
-      y->shndx = s.st_shndx;
+      y->shndx = shndx;
       y->value = s.st_value;
       y->size = s.st_size;
       y->order = st->nsyms++;
@@ -214,6 +230,5 @@ btfld_symtab_lookup (const struct btfld_symtab *st, const char *name,
 bool
 btfld_sym_defined (const struct btfld_sym *s)
 {
-  return s->shndx != SHN_UNDEF && s->shndx != SHN_COMMON
-	 && s->shndx < SHN_LORESERVE;
+  return s->shndx != SHN_UNDEF && s->shndx < BTFLD_SHN_RESERVED;
 }
