@@ -802,6 +802,35 @@ emit_copying (struct btfld_elf *e, int out, struct out_sec *secs, size_t n,
   return err;
 }
 
+/* Re-read what was written to TMP before it replaces anything: its
+   section table passes the reader's checks and every updated section
+   reads back with the bytes given (a removed one is gone).  */
+static int
+verify_output (const char *tmp, const struct btfld_sec_update *upd,
+	       size_t nupd)
+{
+  struct btfld_elf o;
+  int err = btfld_elf_open (&o, tmp, -1, 0, 0);
+  if (err)
+    {
+      btfld_error_prefix ("the output does not read back");
+      return err;
+    }
+  for (size_t k = 0; k < nupd && !err; k++)
+    {
+      size_t size;
+      const void *d = btfld_elf_section (&o, upd[k].name, &size);
+      if (upd[k].data ? !d || size != upd[k].size
+			|| memcmp (d, upd[k].data, size)
+		      : d || size)
+	err = btfld_error (-EIO, "the output does not read back: section %s "
+			   "%s", upd[k].name, upd[k].data ? "differs"
+			   : "still there");
+    }
+  btfld_elf_close (&o);
+  return err;
+}
+
 int
 btfld_elf_write (struct btfld_elf *e, const char *out_path,
 		 const struct btfld_sec_update *updates, size_t nupd)
@@ -849,6 +878,8 @@ btfld_elf_write (struct btfld_elf *e, const char *out_path,
       goto out;
     }
   fd = -1;
+  if ((err = verify_output (tmp, updates, nupd)))
+    goto out;
   if (rename (tmp, out_path))
     err = btfld_error (-errno, "cannot rename %s to %s: %s", tmp, out_path,
 		       strerror (errno));
