@@ -188,16 +188,18 @@ all_symbols_read (void)
 }
 
 /* ld ignores the status cleanup returns, and the output is written by
-   then: remove it, and end ld with a fatal message (LDPL_FATAL exits
-   with status 1 from inside ld's own exit path, binutils 2.40 to 2.44),
-   so that a malformed .BTF of an LTO object fails the link.  */
+   then: remove it and end the link with status 1, so that a malformed
+   .BTF of an LTO object fails it.  Not through LDPL_FATAL: that exits
+   from inside ld's exit path, and binutils 2.44's ld_cleanup, entered a
+   second time, closes its BFDs twice (double free, abort); 2.40 copes.
+   gcc's LTO plugin comes before ours, its cleanup has run.  */
 static void
 remove_output (const char *why)
 {
   diag ("error", output_name, "%s; output removed", why);
   unlink (output_name);
-  if (message)
-    message (LDPL_FATAL, "btfld: %s: link failed", output_name);
+  fflush (NULL);
+  _exit (1);
 }
 
 /* Count the FUNC and VAR records of the concatenated .BTF DATA.  */
