@@ -21,10 +21,10 @@ dest_of (const struct btf_type *t)
   switch (btfld_kind (t))
     {
     case BTF_KIND_INT: case BTF_KIND_FLOAT: case BTF_KIND_FWD:
-      return TO_BASE;
     case BTF_KIND_STRUCT: case BTF_KIND_UNION:
     case BTF_KIND_ENUM: case BTF_KIND_ENUM64:
-      /* Only a name can be looked up in another base.  */
+      /* Only a name can be looked up in another base: an anonymous type,
+	 even an INT, goes whole into the split BTF.  */
       return t->name_off ? TO_BASE : TO_SPLIT;
     case BTF_KIND_PTR: case BTF_KIND_ARRAY: case BTF_KIND_TYPEDEF:
     case BTF_KIND_CONST: case BTF_KIND_VOLATILE: case BTF_KIND_RESTRICT:
@@ -55,6 +55,9 @@ mark_ref (uint32_t *id, void *p)
     return 0;
   const struct btf_type *t = btfld_type_by_id (c->btf, *id);
   enum dest d = dest_of (t);
+  const char *tname = btfld_name (c->btf, *id);
+  if (d == TO_BASE && (!tname || !*tname))
+    d = TO_SPLIT;		/* a name offset to an empty string */
   if (d == BAD_KIND)
     {
       const char *name = btfld_name (c->btf, *id);

@@ -73,4 +73,13 @@ struct btfld_btf *btfld_fixup_merged (struct btfld_btf **merged,
 				      enum btfld_vars vars,
 				      uint32_t **blob_of);
 
+/* Put the finished temporary file TMP (open as TMP_FD, which is closed)
+   in place of OUT_PATH as GNU objcopy does: renamed when OUT_PATH does
+   not exist (mode of IN_ST), else copied into the existing file (links
+   followed and kept, owner kept; IN_PLACE: mode of IN_ST set again) or
+   written to a device; a FIFO or socket is refused.  TMP is removed.  */
+struct stat;
+int btfld_install_output (int tmp_fd, const char *tmp, const char *out_path,
+			  const struct stat *in_st, bool in_place);
+
 #endif

@@ -56,6 +56,7 @@ struct btfld_elf
   size_t map_len;
   size_t nold;			/* sections, while writing */
   bool whole;			/* a whole file, not an archive member */
+  int fd;			/* of a whole file: read through it only */
   Elf *elf;
   /* How btfld_elf_write recomputes .note.gnu.build-id (build-id.h);
      NULL: as the original's ID shows (ld's sha1 or md5, else kept).  */
@@ -66,6 +67,9 @@ struct btfld_elf
 int btfld_elf_open (struct btfld_elf *e, const char *path, int fd,
 		    off_t offset, size_t size);
 void btfld_elf_close (struct btfld_elf *e);
+/* Open the whole file FD (opened on PATH), which E then owns: it is read
+   through FD only, and FD is closed by btfld_elf_close (or on failure).  */
+int btfld_elf_open_whole (struct btfld_elf *e, const char *path, int fd);
 /* Contents of section NAME, or NULL (with *SIZE 0) when absent.  */
 const void *btfld_elf_section (struct btfld_elf *e, const char *name,
 			       size_t *size);
@@ -79,10 +83,11 @@ struct btfld_sec_update
   size_t size;
 };
 
-/* Write E with UPDATES applied to OUT_PATH atomically (a temporary file in
-   the same directory, then rename); mode of the original kept.  Every
-   other section's bytes are unchanged, but for the build ID note, which
-   is recomputed as E->build_id says (build-id.h).  */
+/* Write E with UPDATES applied to OUT_PATH: to a temporary file in the
+   same directory, then put in place as GNU objcopy does (see
+   btfld_install_output).  Every other section's bytes are unchanged, but
+   for the build ID note, which is recomputed as E->build_id says
+   (build-id.h).  */
 int btfld_elf_write (struct btfld_elf *e, const char *out_path,
 		     const struct btfld_sec_update *updates, size_t n);
 

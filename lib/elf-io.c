@@ -252,30 +252,42 @@ check_sections (struct btfld_elf *e)
   return err;
 }
 
-int
-btfld_elf_open (struct btfld_elf *e, const char *path, int fd, off_t offset,
-		size_t size)
+static int
+elf_open (struct btfld_elf *e, const char *path, int fd, off_t offset,
+	  size_t size, bool own)
 {
-  int own = -1, err;
+  int err;
   memset (e, 0, sizeof *e);
+  e->fd = -1;
   if (elf_version (EV_CURRENT) == EV_NONE)
-    return btfld_error (-EINVAL, "libelf initialization failed");
-  if (fd < 0)
+    err = btfld_error (-EINVAL, "libelf initialization failed");
+  else if (own)
     {
       struct stat st;
-      fd = own = open (path, O_RDONLY);
-      if (fd < 0 || fstat (fd, &st))
-	return btfld_error (-errno, "cannot open: %s", strerror (errno));
-      offset = 0;
-      size = st.st_size;
-      e->whole = true;
+      if (fstat (fd, &st))
+	err = btfld_error (-errno, "cannot open: %s", strerror (errno));
+      else
+	{
+	  /* The one descriptor the file is read through, to the end.  */
+	  e->fd = fd;
+	  e->whole = true;
+	  offset = 0;
+	  size = st.st_size;
+	  err = 0;
+	}
+    }
+  else
+    err = 0;
+  if (err)
+    {
+      if (own)
+	close (fd);
+      return err;
     }
   e->path = strdup (path);
   e->size = size;
   err = e->path ? map_image (e, fd, offset, size)
 	: btfld_error (-ENOMEM, "out of memory");
-  if (own >= 0)
-    close (own);
   if (err)
     goto fail;
   e->elf = elf_memory ((char *) e->image, size);
@@ -293,6 +305,28 @@ fail:
   return err;
 }
 
+int
+btfld_elf_open (struct btfld_elf *e, const char *path, int fd, off_t offset,
+		size_t size)
+{
+  if (fd >= 0)
+    return elf_open (e, path, fd, offset, size, false);
+  fd = open (path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    {
+      memset (e, 0, sizeof *e);
+      e->fd = -1;
+      return btfld_error (-errno, "cannot open: %s", strerror (errno));
+    }
+  return elf_open (e, path, fd, 0, 0, true);
+}
+
+int
+btfld_elf_open_whole (struct btfld_elf *e, const char *path, int fd)
+{
+  return elf_open (e, path, fd, 0, 0, true);
+}
+
 void
 btfld_elf_close (struct btfld_elf *e)
 {
@@ -302,8 +336,11 @@ btfld_elf_close (struct btfld_elf *e)
     munmap (e->map, e->map_len);
   else
     free (e->image);
+  if (e->fd >= 0)
+    close (e->fd);
   free (e->path);
   memset (e, 0, sizeof *e);
+  e->fd = -1;
 }
 
 static Elf_Scn *
@@ -773,10 +810,9 @@ emit_copying (struct btfld_elf *e, int out, struct out_sec *secs, size_t n,
   if ((err = layout (secs, n, changed, eh.e_ehsize, &end, &moved_from,
 		       eh.e_type == ET_REL)))
     return err;
-  in = open (e->path, O_RDONLY);
-  if (in < 0)
-    return btfld_error (-errno, "cannot reopen %s: %s", e->path,
-			strerror (errno));
+  /* The descriptor the input was opened with: a file renamed over the
+     input meanwhile is never read.  */
+  in = e->fd;
   uint64_t prefix = moved_from < e->size ? moved_from : e->size;
   err = copy_range (in, 0, out, 0, prefix);
   for (size_t i = 1; i < n && !err; i++)
@@ -794,7 +830,6 @@ emit_copying (struct btfld_elf *e, int out, struct out_sec *secs, size_t n,
 	err = copy_range (in, s->old_offset, out, s->sh.sh_offset,
 			  s->sh.sh_size);
     }
-  close (in);
   uint64_t shoff = eh.e_shoff >= moved_from || n != e->nold
 		   ? (end + 7) / 8 * 8 : eh.e_shoff;
   if (!err)
@@ -856,9 +891,11 @@ btfld_elf_write (struct btfld_elf *e, const char *out_path,
 			 strerror (errno));
       goto out;
     }
-  mode_t mode = 0644;
-  if (stat (e->path, &st) == 0)
-    mode = st.st_mode & 07777;
+  st.st_mode = 0644;
+  if (e->fd >= 0)
+    fstat (e->fd, &st);
+  else
+    stat (e->path, &st);
   /* Without removals, section numbers and symbols stay: copy around.  */
   bool removes = false;
   for (size_t k = 0; k < nupd; k++)
@@ -871,22 +908,21 @@ btfld_elf_write (struct btfld_elf *e, const char *out_path,
     goto out;
   if ((err = btfld_build_id_update_fd (fd, e->build_id, e->image, e->size)))
     goto out;
-  if (fchmod (fd, mode) || close (fd))
-    {
-      fd = -1;
-      err = btfld_error (-errno, "cannot write %s: %s", tmp, strerror (errno));
-      goto out;
-    }
-  fd = -1;
+  /* Re-read before it replaces anything.  */
   if ((err = verify_output (tmp, updates, nupd)))
     goto out;
-  if (rename (tmp, out_path))
-    err = btfld_error (-errno, "cannot rename %s to %s: %s", tmp, out_path,
-		       strerror (errno));
+  /* In place when the output is the input's file.  */
+  struct stat ost;
+  bool in_place = stat (out_path, &ost) == 0 && ost.st_dev == st.st_dev
+		  && ost.st_ino == st.st_ino;
+  err = btfld_install_output (fd, tmp, out_path, &st, in_place);
+  fd = -1;
+  free (tmp);
+  tmp = NULL;
 out:
   if (fd >= 0)
     close (fd);
-  if (err)
+  if (err && tmp)
     unlink (tmp);
   free (tmp);
   free (secs);

@@ -224,7 +224,7 @@ btfld_symtab_lookup (const struct btfld_symtab *st, const char *name,
   while (end < st->nsyms && strcmp (st->syms[end].name, name) == 0)
     end++;
   *count = end - lo;
-  return st->syms + lo;
+  return st->syms ? st->syms + lo : NULL;
 }
 
 bool

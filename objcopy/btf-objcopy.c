@@ -7,11 +7,15 @@
 
 #include <elf.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 static const char *prog = "btf-objcopy";
 
@@ -570,6 +574,26 @@ dump_raw_file (struct opts *o)
   return rc;
 }
 
+/* Open the input through the one descriptor it is read with for the whole
+   run.  When the run rewrites it in place, the file is locked first
+   (flock), so that concurrent in-place runs on one file take turns, each
+   reading the whole result of the one before.  */
+static int
+open_input (struct opts *o, struct btfld_elf *e)
+{
+  struct stat si, so;
+  bool writes = o->dedup || o->distill || o->relocate_path;
+  int fd = open (o->in, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return btfld_error (-errno, "cannot open: %s", strerror (errno));
+  if (writes && fstat (fd, &si) == 0 && stat (o->out, &so) == 0
+      && si.st_dev == so.st_dev && si.st_ino == so.st_ino)
+    while (flock (fd, LOCK_EX))
+      if (errno != EINTR)
+	break;			/* no locks here: go on unlocked */
+  return btfld_elf_open_whole (e, o->in, fd);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -586,7 +610,7 @@ main (int argc, char **argv)
       btfld_btf_free (base);
       return fail (o.in);
     }
-  if (btfld_elf_open (&e, o.in, -1, 0, 0))
+  if (open_input (&o, &e))
     {
       /* Not ELF: maybe a raw BTF file to dump.  */
       rc = o.dump && !o.dedup && !o.distill && !o.relocate_path
