@@ -24,6 +24,7 @@ BTFLD_PACKAGES=(
 	"$BTFLD_KPKG" xz-utils make gcc libc6-dev binutils flex bison bc
 	libelf-dev libssl-dev dwarves kmod cpio gzip busybox-static
 	qemu-system-x86 dejagnu expect coreutils util-linux
+	clang bpftool libbpf-dev zlib1g-dev
 )
 
 _btfld_prog=$(basename "$0")
