@@ -153,3 +153,41 @@ btfld_visit_strs (struct btf_type *t, btfld_visit_fn fn, void *ctx)
       return 0;
     }
 }
+
+/* The size in bytes of type ID (through typedefs and qualifiers), 0
+   when it has none (void, a function, an unsized array, a loop).  */
+uint64_t
+btfld_type_size (const struct btfld_btf *btf, uint32_t id)
+{
+  uint64_t mult = 1;
+  for (unsigned depth = 0; depth < 64; depth++)
+    {
+      const struct btf_type *t = btfld_type_by_id (btf, id);
+      if (!t || !id)
+	return 0;
+      switch (btfld_kind (t))
+	{
+	case BTF_KIND_INT: case BTF_KIND_STRUCT: case BTF_KIND_UNION:
+	case BTF_KIND_ENUM: case BTF_KIND_ENUM64: case BTF_KIND_FLOAT:
+	  return mult * t->size;
+	case BTF_KIND_PTR:
+	  return mult * 8;
+	case BTF_KIND_ARRAY:
+	  {
+	    const struct btf_array *a = (const void *) (t + 1);
+	    if (!a->nelems)
+	      return 0;
+	    mult *= a->nelems;
+	    id = a->type;
+	    break;
+	  }
+	case BTF_KIND_TYPEDEF: case BTF_KIND_CONST: case BTF_KIND_VOLATILE:
+	case BTF_KIND_RESTRICT: case BTF_KIND_TYPE_TAG:
+	  id = t->type;
+	  break;
+	default:
+	  return 0;
+	}
+    }
+  return 0;
+}

@@ -111,6 +111,9 @@ static inline bool btfld_kflag (const struct btf_type *t)
 const char *btfld_kind_str (unsigned kind);
 /* Bytes the record of T occupies, 0 for an unknown kind.  */
 size_t btfld_type_rec_size (const struct btf_type *t);
+/* The size in bytes of type ID (through typedefs and qualifiers), 0 when
+   it has none (void, a function, an unsized array, a loop).  */
+uint64_t btfld_type_size (const struct btfld_btf *btf, uint32_t id);
 typedef int (*btfld_visit_fn) (uint32_t *field, void *ctx);
 /* Call FN on every type id field of T (stopping at a non-zero return).  */
 int btfld_visit_ids (struct btf_type *t, btfld_visit_fn fn, void *ctx);

@@ -225,38 +225,6 @@ now_ms (void)
   return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
-/* The size of type ID, 0 when it has none.  */
-static uint64_t
-type_size (const struct btfld_btf *b, uint32_t id)
-{
-  uint64_t mult = 1;
-  for (unsigned depth = 0; depth < 64 && id; depth++)
-    {
-      const struct btf_type *t = btfld_type_by_id (b, id);
-      if (!t)
-	return 0;
-      switch (btfld_kind (t))
-	{
-	case BTF_KIND_INT: case BTF_KIND_STRUCT: case BTF_KIND_UNION:
-	case BTF_KIND_ENUM: case BTF_KIND_ENUM64: case BTF_KIND_FLOAT:
-	  return mult * t->size;
-	case BTF_KIND_PTR:
-	  return mult * 8;
-	case BTF_KIND_ARRAY:
-	  mult *= ((const struct btf_array *) (t + 1))->nelems;
-	  id = ((const struct btf_array *) (t + 1))->type;
-	  break;
-	case BTF_KIND_TYPEDEF: case BTF_KIND_CONST: case BTF_KIND_VOLATILE:
-	case BTF_KIND_RESTRICT: case BTF_KIND_TYPE_TAG:
-	  id = t->type;
-	  break;
-	default:
-	  return 0;
-	}
-    }
-  return 0;
-}
-
 static const char *
 bind_str (unsigned b)
 {
@@ -319,7 +287,7 @@ check_symbols (struct btfld_elf *e, const struct btfld_btf *b)
 	{
 	  const struct btf_type *var = btfld_type_by_id (b, v[k].type);
 	  const char *vn = btfld_name (b, v[k].type);
-	  uint64_t tsize = var ? type_size (b, var->type) : 0;
+	  uint64_t tsize = var ? btfld_type_size (b, var->type) : 0;
 	  const struct btfld_sym *hit = NULL;
 	  s = btfld_symtab_lookup (st, vn, &n);
 	  for (size_t i = 0; i < n && !hit; i++)
