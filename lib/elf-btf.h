@@ -41,6 +41,8 @@ struct btfld_symtab
 };
 
 struct btfld_symtab *btfld_symtab_from_elf (Elf *elf);
+/* Whether ELF has a .symtab (not only .dynsym: -s, --strip-all).  */
+bool btfld_elf_has_symtab (Elf *elf);
 void btfld_symtab_free (struct btfld_symtab *st);
 const struct btfld_sym *btfld_symtab_lookup (const struct btfld_symtab *st,
 					     const char *name, size_t *count);

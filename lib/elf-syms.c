@@ -77,6 +77,13 @@ find_symtab (Elf *elf, GElf_Shdr *shp)
   return dyn;
 }
 
+bool
+btfld_elf_has_symtab (Elf *elf)
+{
+  GElf_Shdr sh;
+  return find_symtab (elf, &sh) && sh.sh_type == SHT_SYMTAB;
+}
+
 /* The length of X when NAME is X.lto_priv.N, else 0.  */
 static size_t
 lto_priv_len (const char *name)

@@ -221,17 +221,6 @@ count_funcs_vars (const void *data, size_t size, unsigned *funcs,
   btfld_blobs_free (&blobs);
 }
 
-static bool
-has_symtab (Elf *elf)
-{
-  Elf_Scn *scn = NULL;
-  GElf_Shdr sh;
-  while ((scn = elf_nextscn (elf, scn)))
-    if (gelf_getshdr (scn, &sh) && sh.sh_type == SHT_SYMTAB)
-      return true;
-  return false;
-}
-
 static void
 rewrite_output (void)
 {
@@ -267,7 +256,7 @@ rewrite_output (void)
   /* -s / --strip-all: no symbols to place FUNCs and VARs with; say so.  */
   GElf_Ehdr eh;
   if (opt.fixups && gelf_getehdr (e.elf, &eh) && eh.e_type != ET_REL
-      && !has_symtab (e.elf))
+      && !btfld_elf_has_symtab (e.elf))
     {
       unsigned nf, nv;
       count_funcs_vars (data, size, &nf, &nv);
