@@ -1,9 +1,12 @@
 /* fuzz-btf.c -- libFuzzer target for the parsers: the input is taken as
    an ELF image (its .BTF, symbols and the whole link pipeline) and as a
-   raw BTF blob (parse, dump, raw round trip, merge with itself).  */
+   raw BTF blob (parse, dump, raw round trip, merge with itself).
+   Oracles: our own output parses; the pipeline's re-read of its result
+   never refuses it.  */
 
 #include "btfld.h"
 #include "elf-btf.h"
+#include "fuzz-oracle.h"
 
 #include <gelf.h>
 #include <stdio.h>
@@ -61,9 +64,18 @@ try_elf (const uint8_t *data, size_t size)
       struct btfld_symtab *syms = btfld_symtab_from_elf (e.elf);
       if (btf && syms)
 	{
-	  struct btfld_link_opts lo = { true, BTFLD_ENGINE_BTFLD, NULL, BTFLD_VARS_ALL };
+	  struct btfld_link_opts lo = { true, BTFLD_ENGINE_BTFLD, NULL,
+					BTFLD_VARS_ALL };
 	  struct btfld_stats st = { 0 };
-	  btfld_btf_free (btfld_link_btf (btf, n, syms, &lo, &st));
+	  btfld_error (0, "%s", "");
+	  struct btfld_btf *out = btfld_link_btf (btf, n, syms, &lo, &st);
+	  /* The pipeline's re-read of its own result never refuses it.  */
+	  if (!out && refused_own (btfld_errmsg ()))
+	    {
+	      fprintf (stderr, "fuzz-btf: %s\n", btfld_errmsg ());
+	      abort ();
+	    }
+	  btfld_btf_free (out);
 	}
       btfld_symtab_free (syms);
       btfld_elf_close (&e);

@@ -230,7 +230,26 @@ check_id (uint32_t *id, void *p)
   if (*id >= cnt)
     return type_err (c, -EINVAL, "%sreferences type id %lu out of range",
 		     "", *id);
+  /* A VAR is listed by a DATASEC (or tagged); nothing refers to a
+     DATASEC or a DECL_TAG: the kernel refuses any other reference (the
+     fixups, which rebuild the DATASECs, used to copy one a prototype
+     returned, listing the VARs they dropped as type 0).  */
+  unsigned from = btfld_kind (btfld_type_by_id (c->btf, c->id));
+  unsigned to = btfld_kind (btfld_type_by_id (c->btf, *id));
+  if (from != BTF_KIND_DATASEC && from != BTF_KIND_DECL_TAG
+      && (to == BTF_KIND_VAR || to == BTF_KIND_DATASEC
+	  || to == BTF_KIND_DECL_TAG))
+    return type_err (c, -EINVAL, "cannot refer to %s [%lu]",
+		     btfld_kind_str (to), *id);
   return 0;
+}
+
+/* A FUNC_PROTO, or a FUNC (what the kernel does not size either).  */
+static bool
+is_function (const struct btf_type *t)
+{
+  return btfld_kind (t) == BTF_KIND_FUNC_PROTO
+	 || btfld_kind (t) == BTF_KIND_FUNC;
 }
 
 static bool
@@ -264,9 +283,6 @@ check_kind (struct check_ctx *c, const struct btf_type *t)
     case BTF_KIND_DECL_TAG:
       if (vlen)
 	return type_err (c, -EINVAL, "%sbad vlen %lu", "", vlen);
-      if (kind == BTF_KIND_DECL_TAG
-	  && ((const struct btf_decl_tag *) (t + 1))->component_idx < -1)
-	return type_err (c, -EINVAL, "%sbad component index%lu", "", 0);
       return 0;
     case BTF_KIND_FUNC:
       if (vlen > BTF_FUNC_EXTERN)
@@ -403,6 +419,104 @@ check_targets (struct check_ctx *c, const struct btf_type *t)
 			     v[i].type);
 	}
     }
+  else if (kind == BTF_KIND_DECL_TAG)
+    {
+      /* The kernel's rules: a tag is on a STRUCT, UNION, VAR, FUNC or
+	 TYPEDEF (never on void), a component index only on a member of
+	 a STRUCT or UNION or a parameter of a FUNC.  */
+      const struct btf_type *p = btfld_type_by_id (c->btf, t->type);
+      unsigned pk = btfld_kind (p);
+      int32_t idx = ((const struct btf_decl_tag *) (t + 1))->component_idx;
+      if (!t->type || (pk != BTF_KIND_STRUCT && pk != BTF_KIND_UNION
+		       && pk != BTF_KIND_VAR && pk != BTF_KIND_FUNC
+		       && pk != BTF_KIND_TYPEDEF))
+	return type_err (c, -EINVAL, "%stagged type [%lu] is not a STRUCT, "
+			 "UNION, VAR, FUNC or TYPEDEF", "", t->type);
+      if (idx != -1)
+	{
+	  /* A FUNC's prototype is checked with the FUNC.  */
+	  const struct btf_type *q = pk == BTF_KIND_FUNC
+				     ? btfld_type_by_id (c->btf, p->type) : p;
+	  if ((pk != BTF_KIND_STRUCT && pk != BTF_KIND_UNION
+	       && pk != BTF_KIND_FUNC)
+	      || !q || idx < 0 || (uint32_t) idx >= btfld_vlen (q))
+	    {
+	      char buf[16];
+	      snprintf (buf, sizeof buf, "%d", (int) idx);
+	      return type_err (c, -EINVAL, "bad component index %s", buf, 0);
+	    }
+	}
+    }
+  return 0;
+}
+
+/* T through its typedefs and modifiers (no loop: checked before).  */
+static const struct btf_type *
+skip_mods (const struct btfld_btf *btf, const struct btf_type *t)
+{
+  while (t)
+    switch (btfld_kind (t))
+      {
+      case BTF_KIND_TYPEDEF: case BTF_KIND_CONST: case BTF_KIND_VOLATILE:
+      case BTF_KIND_RESTRICT: case BTF_KIND_TYPE_TAG:
+	t = btfld_type_by_id (btf, t->type);
+	break;
+      default:
+	return t;
+      }
+  return t;
+}
+
+/* A member or an array element of a forward-declared or a function
+   type, an array indexed by a forward-declared type: C has none (they
+   have no size), the kernel refuses them, and they let dedup resolve a
+   forward into a loop (struct s { struct s m; }).  */
+static int
+check_incomplete (const struct btfld_btf *btf)
+{
+  for (uint32_t i = 0; i < btf->nr; i++)
+    {
+      const struct btf_type *t = (const void *) (btf->types + btf->offs[i]);
+      struct check_ctx c = { btf, btf->start_id + i, NULL };
+      unsigned k = btfld_kind (t);
+      if (k == BTF_KIND_STRUCT || k == BTF_KIND_UNION)
+	{
+	  const struct btf_member *m = (const void *) (t + 1);
+	  for (unsigned j = 0; j < btfld_vlen (t); j++)
+	    {
+	      const struct btf_type *mt
+		= skip_mods (btf, btfld_type_by_id (btf, m[j].type));
+	      if (mt && btfld_kind (mt) == BTF_KIND_FWD)
+		return type_err (&c, -EINVAL, "%smember %lu is of a "
+				 "forward-declared type", "", j);
+	      /* Nor of a function type or a function (a pointer to one,
+		 yes): its prototype's parameters would be part of the
+		 struct.  */
+	      if (mt && is_function (mt))
+		return type_err (&c, -EINVAL, "%smember %lu is of a "
+				 "function type", "", j);
+	    }
+	}
+      else if (k == BTF_KIND_ARRAY)
+	{
+	  const struct btf_array *a = (const void *) (t + 1);
+	  const struct btf_type *et
+	    = skip_mods (btf, btfld_type_by_id (btf, a->type));
+	  const struct btf_type *it
+	    = skip_mods (btf, btfld_type_by_id (btf, a->index_type));
+	  if (et && btfld_kind (et) == BTF_KIND_FWD)
+	    return type_err (&c, -EINVAL, "%selement type is "
+			     "forward-declared", "", 0);
+	  if (et && is_function (et))
+	    return type_err (&c, -EINVAL, "%selement type is a function "
+			     "type", "", 0);
+	  /* The index type is an INT (the kernel's rule; gcc 12 gives an
+	     array of unknown size none, 0, which the fixups fill in).  */
+	  if (it && btfld_kind (it) == BTF_KIND_FWD)
+	    return type_err (&c, -EINVAL, "%sindex type is "
+			     "forward-declared", "", 0);
+	}
+    }
   return 0;
 }
 
@@ -420,7 +534,7 @@ check_types (struct btfld_btf *btf)
 	  || (err = check_targets (&c, t)))
 	return err;
     }
-  return check_loops (btf);
+  return (err = check_loops (btf)) ? err : check_incomplete (btf);
 }
 
 struct btfld_btf *

@@ -4,6 +4,7 @@
 #define BTFLD_INT_H
 
 #include "btfld.h"
+#include "btfld-session.h"
 
 /* Limits.  An object in memory (a link's merged intermediate, which is
    never loaded anywhere) may hold ids up to BTFLD_MAX_ANY_ID, as libbpf
@@ -19,10 +20,6 @@
 #ifndef BTF_INFO_ENC
 #define BTF_INFO_ENC(kind, kflag, vlen) \
   ((uint32_t) (!!(kflag)) << 31 | (uint32_t) (kind) << 24 | ((vlen) & 0xffff))
-struct btfld_btf *btfld_fixup_merged (struct btfld_btf **merged,
-				      const struct btfld_symtab *syms,
-				      enum btfld_vars vars,
-				      uint32_t **blob_of);
 
 #endif
 
@@ -60,17 +57,49 @@ int btfld_check_output (const struct btfld_btf *btf);
    entries, old id -> id in *BTF) follows.  */
 int btfld_empty_enums (struct btfld_btf **btf, uint32_t *map, uint32_t n);
 
+/* pahole's consistent_func (func-consistency.c): a copy of BTF with one
+   FUNC per name, none for a name whose prototypes differ or, with SYMS,
+   whose function symbols lie at several addresses (their count in
+   *DROPPED_NAMES); *MAPP as for btfld_filter.  */
+struct btfld_symtab;
+struct btfld_btf *btfld_consistent_funcs (const struct btfld_btf *btf,
+					  const struct btfld_symtab *syms,
+					  uint32_t **mapp,
+					  unsigned *dropped_names);
+
+/* The kfuncs of an ELF file's .BTF_ids sets (kfuncs.c).  */
+struct btfld_kfuncs;
+struct btfld_kfuncs *btfld_kfuncs_from_elf (struct Elf *elf,
+					    enum btfld_kfunc_sets which);
+void btfld_kfuncs_free (struct btfld_kfuncs *k);
+size_t btfld_kfuncs_count (const struct btfld_kfuncs *k);
+/* Append the DECL_TAGs to BTF (its own FUNCs).  */
+int btfld_kfuncs_tag (struct btfld_btf *btf, const struct btfld_kfuncs *k);
+
 int btfld_merge_section_into (struct btfld_btf *out, const void *data,
 			      size_t size, uint32_t **bo, size_t *bo_cap,
 			      unsigned *nblobs);
 
-uint32_t *btfld_remap_blob_of (const struct btfld_btf *before,
+uint32_t *btfld_remap_blob_of (uint32_t start, uint32_t n,
 			       const struct btfld_btf *after,
 			       const uint32_t *map, const uint32_t *blob_of);
+
+/* Per-object facts for the fixups (btfld-session.h): the objects, and
+   the object of each blob (-1: none; its FUNCs and VARs are matched
+   with the output's symbols by name).  */
+struct btfld_object;
+struct btfld_objfacts
+{
+  const struct btfld_object *const *objs;
+  size_t nobjs;
+  const int *blob_obj;
+  unsigned nblobs;
+};
 
 struct btfld_btf *btfld_fixup_merged (struct btfld_btf **merged,
 				      const struct btfld_symtab *syms,
 				      enum btfld_vars vars,
+				      const struct btfld_objfacts *of,
 				      uint32_t **blob_of);
 
 /* Put the finished temporary file TMP (open as TMP_FD, which is closed)

@@ -21,6 +21,7 @@
 #define BTFLD_LD_H
 
 #include "btfld.h"
+#include "btfld-session.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -70,6 +71,31 @@ void btfld_ld_free (struct btfld_ld *ld);
 int btfld_ld_add_input (struct btfld_ld *ld, const void *data, size_t size);
 /* Number of inputs added so far.  */
 unsigned btfld_ld_inputs (const struct btfld_ld *ld);
+
+/* An input section of an object (btfld_ld_add_object), as the linker
+   placed it.  */
+struct btfld_ld_obj_sec
+{
+  const char *name;		/* the input section's name */
+  uint64_t size, flags;		/* sh_size, sh_flags */
+  const char *out_name;		/* the output section it went to, NULL
+				   when discarded */
+  uint64_t unit;		/* the unit of btfld_ld_sym for it */
+};
+
+/* Per-object facts (btfld-session.h): input object LABEL's own symbols
+   SYMS, in its symbol table order without STT_SECTION symbols (their
+   sec indexes SECS), and its sections SECS by section index.  All
+   copied.  The sections are placed where phase 1 puts their units, so
+   that the object's FUNCs and VARs describe its own symbols.  Returns
+   the object's id for btfld_ld_add_object_input, or a negative errno.  */
+int btfld_ld_add_object (struct btfld_ld *ld, const char *label,
+			 const struct btfld_obj_sym *syms, size_t nsyms,
+			 const struct btfld_ld_obj_sec *secs, size_t nsecs);
+/* btfld_ld_add_input, the blobs being object OBJ's (an id from
+   btfld_ld_add_object, or -1: of no known object, fixed up by name).  */
+int btfld_ld_add_object_input (struct btfld_ld *ld, const void *data,
+			       size_t size, int obj);
 
 /* Declare the output sections in their output order; the first is 1.
    Returns the index, or a negative errno.  */

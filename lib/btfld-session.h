@@ -3,8 +3,8 @@
 
      merge     each input's blobs, in input order, on the base (if any);
      fixups    the gcc fixups with the symbol facts (when enabled and
-	       given);
-     dedup     one deduplicated object;
+	       given), then, when asked, one FUNC per name;
+     dedup     one deduplicated object, kfuncs tagged when asked;
      distill   with a base and distill: a distilled base and the split
 	       BTF on it.
 
@@ -27,6 +27,13 @@ extern "C" {
 struct btfld_session;
 struct Elf;
 
+/* FUNCs per function name: one per prototype (all), or pahole's
+   rules: one, none when the prototypes differ (pahole >= 1.25's
+   consistent_func), and also none when the name's function symbols lie
+   at several addresses (pahole >= 1.31; needs the symbols).  */
+enum btfld_funcs { BTFLD_FUNCS_ALL = 0, BTFLD_FUNCS_PROTO,
+		   BTFLD_FUNCS_ADDR };
+
 struct btfld_session_opts
 {
   bool dedup;			/* merge, fix up and deduplicate; when
@@ -37,7 +44,16 @@ struct btfld_session_opts
   const struct btfld_btf *base;	/* split on this base, or NULL */
   bool distill;			/* with BASE: a distilled base too */
   enum btfld_vars vars;		/* VAR policy of the fixups */
+  enum btfld_funcs funcs;	/* after the fixups: every FUNC the
+				   fixups keep, or one per name
+				   (func-consistency.c) */
 };
+
+/* Which .BTF_ids set8s are kfunc sets (kfuncs.c): those whose flags have
+   BTF_SET8_KFUNCS (pahole's rule; Linux >= 6.9 sets it), or every one
+   (Linux 6.0 to 6.8, whose set8s are all kfunc sets and carry no
+   flag).  */
+enum btfld_kfunc_sets { BTFLD_KFUNCS_FLAGGED = 1, BTFLD_KFUNCS_ALL };
 
 struct btfld_session *btfld_session_new (const struct btfld_session_opts *o);
 void btfld_session_free (struct btfld_session *s);
@@ -65,6 +81,87 @@ int btfld_session_symbols_from_elf (struct btfld_session *s,
    valid until btfld_session_run returns.  */
 void btfld_session_set_symtab (struct btfld_session *s,
 			       const struct btfld_symtab *syms);
+
+/* Tag the kfuncs of ELF's .BTF_ids sets (read from its .BTF_ids and
+   .symtab): after dedup, a DECL_TAG 'bpf_kfunc' on each FUNC a kfunc
+   set names (and 'bpf_fastcall' for KF_FASTCALL), as pahole's
+   decl_tag_kfuncs.  A kfunc without a FUNC is named in a warning.  */
+int btfld_session_kfuncs_from_elf (struct btfld_session *s,
+				   struct Elf *elf,
+				   enum btfld_kfunc_sets which);
+
+/* Per-object symbol facts.  With them, the FUNCs and VARs of an
+   object's blobs describe that object's own symbols (not any symbol of
+   the output that has their name): a static of one file never takes
+   another file's symbol, a name the object does not define (extern,
+   optimized away) or whose definition did not survive the link (a
+   section --gc-sections removed, a weak definition another object
+   overrode) has no FUNC/VAR, and a VAR is placed where the object's
+   input section landed in the output.  The output's own symbols (above)
+   still give the output sections and say which global definition won.
+   Blobs of no object (LTO's objects, which no front end sees) are fixed
+   up with the output's symbols by name.  */
+
+/* The section of a symbol that has none.  */
+#define BTFLD_OBJ_UNDEF 0xffffffffu
+#define BTFLD_OBJ_COMMON 0xfffffffeu
+#define BTFLD_OBJ_ABS 0xfffffffdu
+
+struct btfld_obj_sym
+{
+  const char *name;		/* for STT_FILE: the file's name */
+  unsigned char bind, type;	/* STB_*, STT_* */
+  uint32_t sec;			/* index in the object's sections, or
+				   BTFLD_OBJ_UNDEF, _COMMON, _ABS */
+  uint64_t value, size;		/* offset in that section, st_size */
+};
+
+struct btfld_obj_sec
+{
+  const char *name;		/* the input section's name */
+  uint64_t size, flags;		/* sh_size, sh_flags */
+  const char *out_name;		/* the output section it landed in, or
+				   NULL: discarded or not known */
+  uint64_t out_offset;		/* the offset it landed at in it */
+};
+
+struct btfld_object
+{
+  const char *label;		/* for messages: FILE or ARCHIVE(MEMBER) */
+  struct btfld_obj_sym *syms;	/* in symbol table order; STT_FILE
+				   symbols included (they start each source
+				   file's locals), STT_SECTION ones not */
+  size_t nsyms;
+  struct btfld_obj_sec *secs;	/* by section index */
+  size_t nsecs;
+};
+
+/* The facts of the relocatable object ELF: its own symbols and sections,
+   none placed (out_name NULL).  LABEL is copied.  */
+struct btfld_object *btfld_object_from_elf (struct Elf *elf,
+					    const char *label);
+/* Every section placed at offset 0 of itself: the object is the output
+   (btf-objcopy on a relocatable file).  */
+int btfld_object_place_self (struct btfld_object *o);
+/* Where the sections of the N objects OBJS (in link order) landed in the
+   linked file OUTPUT, from its symbol table: a section is placed by the
+   output symbols that are its own symbols (a strong global of the
+   object; its locals, which ld writes together after the STT_FILE
+   symbol of their source file, in the object's order), and only when
+   they all agree.  A section none of them places stays unplaced (it
+   has no FUNC/VAR).  */
+int btfld_objects_place (struct btfld_object *const *objs, size_t n,
+			 struct Elf *output);
+void btfld_object_free (struct btfld_object *o);
+
+/* Register object O (borrowed: valid until btfld_session_run returns);
+   returns its id (>= 0) for btfld_session_add_object_input.  */
+int btfld_session_add_object (struct btfld_session *s,
+			      const struct btfld_object *o);
+/* btfld_session_add_input, the blobs being object OBJ's (an id from
+   btfld_session_add_object, or -1: of no known object).  */
+int btfld_session_add_object_input (struct btfld_session *s,
+				    const void *data, size_t size, int obj);
 
 /* Run the stages.  Once.  */
 int btfld_session_run (struct btfld_session *s);

@@ -55,6 +55,14 @@ struct btfld_btf *btfld_fixup_blobs (const struct btfld_btf *btf,
 				     const struct btfld_symtab *syms,
 				     enum btfld_vars vars,
 				     const uint32_t *blob_of, uint32_t **mapp);
+/* The same with per-object facts OF (or NULL).  */
+struct btfld_objfacts;
+struct btfld_btf *btfld_fixup_objects (const struct btfld_btf *btf,
+				       const struct btfld_symtab *syms,
+				       enum btfld_vars vars,
+				       const uint32_t *blob_of,
+				       const struct btfld_objfacts *of,
+				       uint32_t **mapp);
 
 /* The traits of the blob type ID came from (0 for the base's types).  */
 static inline unsigned

@@ -25,9 +25,15 @@
    Which definition is "more common" is never asked, so nothing depends
    on the order of the inputs: the classes are the same for every order
    of the objects (only the ids, given in first-seen order, differ).
-   Refinement then runs again, until no new conflict shows.  Resolving
-   one name at a time instead deadlocks on cycles (two structs each seen
-   through the other's FWD).
+   Refinement then runs again, until no new conflict shows.  Names whose
+   definitions differ in their own fields (the initial classes) conflict
+   under any resolution, since refinement only splits: they are marked
+   before the first round, so that one round mostly suffices.  A later
+   round starts from the previous one's classes: only the types that
+   reach a declaration whose resolution changed are refined again, on
+   the quotient of the graph by the other classes (refine_from).
+   Resolving one name at a time instead deadlocks on cycles (two structs
+   each seen through the other's FWD).
 
    Types of a base are never dropped; own types equivalent to a base type
    become references to it.  VARs and DATASECs are never merged.  */
@@ -284,6 +290,7 @@ refine_pass (struct engine *e)
   if (alloc_pass_arrays (e, e->nclasses))
     return 0;
   memset (e->slots, 0, e->nslots * sizeof *e->slots);
+  e->ncls[0] = 0;		/* void: its own class, in every pass */
   for (uint32_t id = 1; id < e->cnt; id++)
     {
       size_t n = make_key (e, id, e->ka);
@@ -379,40 +386,230 @@ build_graph (struct engine *e, struct btfld_graph *g)
   return 0;
 }
 
-/* Initial classes from the types' own fields (a reference only says
-   whether it is void), then refinement by the references.  */
+/* The initial classes, from the types' own fields (a reference only
+   says whether it is void), into E->init and E->cls.  A reference's
+   class is 1 here, whatever it resolves to: the initial classes are the
+   same in every round.  */
+static int
+initial_classes (struct engine *e)
+{
+  e->cls[0] = 0;
+  for (uint32_t id = 1; id < e->cnt; id++)
+    e->cls[id] = 1;
+  e->nclasses = 2;
+  if (!(e->nclasses = refine_pass (e)))
+    return -ENOMEM;
+  release_pass_arrays (e);
+  e->init = malloc ((size_t) e->cnt * sizeof *e->init);
+  if (!e->init)
+    return btfld_error (-ENOMEM, "out of memory");
+  memcpy (e->init, e->cls, (size_t) e->cnt * sizeof *e->cls);
+  e->ninit = e->nclasses;
+  debug_mem ("initial classes");
+  return 0;
+}
+
+/* Refinement from the initial classes by the references.  */
 static int
 refine (struct engine *e)
 {
   struct btfld_graph g = { 0 };
-  if (e->init)
-    {
-      memcpy (e->cls, e->init, (size_t) e->cnt * sizeof *e->cls);
-      e->nclasses = e->ninit;
-    }
-  else
-    {
-      /* A reference's class is 1 here, whatever it resolves to: the
-	 initial classes are the same in every round.  */
-      e->cls[0] = 0;
-      for (uint32_t id = 1; id < e->cnt; id++)
-	e->cls[id] = 1;
-      e->nclasses = 2;
-      if (!(e->nclasses = refine_pass (e)))
-	return -ENOMEM;
-      release_pass_arrays (e);
-      e->init = malloc ((size_t) e->cnt * sizeof *e->init);
-      if (!e->init)
-	return btfld_error (-ENOMEM, "out of memory");
-      memcpy (e->init, e->cls, (size_t) e->cnt * sizeof *e->cls);
-      e->ninit = e->nclasses;
-    }
-  debug_mem ("initial classes");
+  memcpy (e->cls, e->init, (size_t) e->cnt * sizeof *e->cls);
+  e->nclasses = e->ninit;
   int err = build_graph (e, &g);
   debug_mem ("graph");
   if (!err)
     err = btfld_refine_partition (&g, e->cls, &e->nclasses);
   debug_mem ("partition");
+  free (g.rev_off);
+  free (g.rev);
+  return err;
+}
+
+/* A later round, from the previous round's classes (stable under the
+   previous resolution OLDFWD): the types that can reach a declaration
+   whose resolution changed ("affected": through references and through
+   declarations to what they stand for, under either resolution) are
+   the only ones whose successors changed.  Every other type has the
+   same successors as before, all of them unaffected, so the previous
+   classes restricted to the unaffected types, each affected type alone,
+   form a stable partition finer than the initial one, and the coarsest
+   stable refinement is that of the quotient graph: one node per such
+   class.  Refinement runs on the quotient only; the result is the same
+   as a whole round's.  */
+static int
+refine_from (struct engine *e, const uint32_t *oldfwd)
+{
+  uint32_t n = e->cnt, nq = 1, naff = 0;
+  uint32_t *off = NULL, *stack = NULL;
+  uint8_t *aff = NULL;
+  uint32_t *qid = NULL, *qrep = NULL, *cmap = NULL, *qcls = NULL;
+  uint32_t *ref_of = NULL, sp = 0;
+  struct btfld_graph g = { 0 };
+  int err = -ENOMEM;
+  uint32_t f = e->start;
+  while (f < n && e->fwd[f] == oldfwd[f])
+    f++;
+  if (f == n)
+    {
+      /* No declaration changed: the classes stand.  */
+      if (getenv ("BTFLD_DEBUG"))
+	fprintf (stderr, "btfld: engine: no declaration changed\n");
+      return 0;
+    }
+  off = calloc ((size_t) n + 1, sizeof *off);
+  stack = malloc ((size_t) n * sizeof *stack);
+  aff = calloc (n, 1);
+  if (!off || !stack || !aff)
+    goto out;
+  /* Who refers to whom, raw ids, and declarations to their
+     definitions under both resolutions: CSR by the referred id.  */
+  for (int pass = 0; pass < 2; pass++)
+    {
+      if (pass == 1)
+	{
+	  for (uint32_t i = 1; i <= n; i++)
+	    off[i] += off[i - 1];
+	  if (!(ref_of = malloc (((size_t) off[n] + 1) * sizeof *ref_of)))
+	    goto out;
+	}
+      for (uint32_t id = 1; id < n; id++)
+	{
+	  const uint32_t *w = rec_of (e, id);
+	  unsigned kind = BTF_INFO_KIND (w[1]);
+	  unsigned k, nr = nrefs (kind, BTF_INFO_VLEN (w[1]));
+	  for (k = 0; k < nr + 2; k++)
+	    {
+	      uint32_t to = k < nr ? w[ref_word (kind, k)]
+			    : k == nr ? e->fwd[id] : oldfwd[id];
+	      if (!to)
+		continue;
+	      if (pass == 0)
+		off[to + 1]++;
+	      else
+		ref_of[off[to]++] = id;
+	    }
+	}
+    }
+  for (uint32_t i = n; i > 0; i--)
+    off[i] = off[i - 1];
+  off[0] = 0;
+  for (; f < n; f++)
+    if (e->fwd[f] != oldfwd[f])
+      {
+	aff[f] = 1;
+	stack[sp++] = f;
+      }
+  while (sp)
+    {
+      uint32_t x = stack[--sp];
+      naff++;
+      for (uint32_t r = off[x]; r < off[x + 1]; r++)
+	if (!aff[ref_of[r]])
+	  {
+	    aff[ref_of[r]] = 1;
+	    stack[sp++] = ref_of[r];
+	  }
+    }
+  free (ref_of);
+  ref_of = NULL;
+
+  /* The quotient's nodes: the first unaffected member of each previous
+     class, and each affected type; node 0 is void.  STACK maps the
+     previous classes to their node.  */
+  qid = malloc ((size_t) n * sizeof *qid);
+  qrep = malloc ((size_t) n * sizeof *qrep);
+  if (!qid || !qrep)
+    goto out;
+  for (uint32_t c = 0; c < e->nclasses; c++)
+    stack[c] = UINT32_MAX;
+  qid[0] = 0;
+  qrep[0] = 0;
+  for (uint32_t id = 1; id < n; id++)
+    if (aff[id] || stack[e->cls[id]] == UINT32_MAX)
+      {
+	if (!aff[id])
+	  stack[e->cls[id]] = nq;
+	qrep[nq] = id;
+	qid[id] = nq++;
+      }
+    else
+      qid[id] = stack[e->cls[id]];
+
+  /* Its reverse edges, as build_graph's.  */
+  g.n = nq;
+  if (!(g.rev_off = calloc ((size_t) nq + 1, sizeof *g.rev_off)))
+    goto out;
+  for (int pass = 0; pass < 2; pass++)
+    {
+      if (pass == 1)
+	{
+	  for (uint32_t i = 1; i <= nq; i++)
+	    g.rev_off[i] += g.rev_off[i - 1];
+	  if (!(g.rev = malloc (((size_t) g.rev_off[nq] + 1)
+				* sizeof *g.rev)))
+	    goto out;
+	}
+      for (uint32_t q = 1; q < nq; q++)
+	{
+	  const uint32_t *w = rec_of (e, qrep[q]);
+	  unsigned kind = BTF_INFO_KIND (w[1]);
+	  unsigned nr = nrefs (kind, BTF_INFO_VLEN (w[1]));
+	  for (unsigned k = 0; k < nr; k++)
+	    {
+	      uint32_t to = target (e, w[ref_word (kind, k)]);
+	      if (!to)
+		continue;
+	      if (pass == 0)
+		g.rev_off[qid[to] + 1]++;
+	      else
+		g.rev[g.rev_off[qid[to]]++] = (struct btfld_edge) { q, k };
+	    }
+	}
+    }
+  for (uint32_t i = nq; i > 0; i--)
+    g.rev_off[i] = g.rev_off[i - 1];
+  g.rev_off[0] = 0;
+
+  /* The initial classes of the nodes, numbered densely.  */
+  uint32_t k0 = 1;
+  cmap = malloc ((size_t) e->ninit * sizeof *cmap);
+  qcls = malloc ((size_t) nq * sizeof *qcls);
+  if (!cmap || !qcls)
+    goto out;
+  for (uint32_t c = 0; c < e->ninit; c++)
+    cmap[c] = UINT32_MAX;
+  qcls[0] = 0;
+  for (uint32_t q = 1; q < nq; q++)
+    {
+      uint32_t c = e->init[qrep[q]];
+      if (cmap[c] == UINT32_MAX)
+	cmap[c] = k0++;
+      qcls[q] = cmap[c];
+    }
+  if (getenv ("BTFLD_DEBUG"))
+    fprintf (stderr, "btfld: engine: %u types affected, quotient of %u "
+	     "nodes\n", naff, nq);
+  debug_mem ("graph");
+  err = btfld_refine_partition (&g, qcls, &k0);
+  if (!err)
+    {
+      for (uint32_t id = 0; id < n; id++)
+	e->cls[id] = qcls[qid[id]];
+      e->nclasses = k0;
+    }
+  debug_mem ("partition");
+out:
+  if (err == -ENOMEM && !(g.rev_off && g.rev && qcls))
+    btfld_error (-ENOMEM, "out of memory");
+  free (off);
+  free (stack);
+  free (aff);
+  free (ref_of);
+  free (qid);
+  free (qrep);
+  free (cmap);
+  free (qcls);
   free (g.rev_off);
   free (g.rev);
   return err;
@@ -545,45 +742,77 @@ decl_cat (const struct engine *e, const struct btf_type *t,
   return CAT_ENUM;
 }
 
-/* The definition declaration F stands for, or 0 to keep it.  While the
-   name's definitions of that category have not been seen to conflict,
-   the first of them (optimism: refinement then tells whether they all
-   are one); once they conflict, the one of F's own object, if any.  */
-static uint32_t
-pick_def (const struct engine *e, uint32_t f, const struct def *d,
-	  size_t lo, size_t hi, const uint8_t *conflict)
-{
-  const struct btf_type *t = btfld_type_by_id (e->btf, f);
-  unsigned cat = decl_cat (e, t, d, lo, hi);
-  bool conflicting = conflict[lo] & cat;
-  for (size_t i = lo; i < hi; i++)
-    {
-      uint32_t id = d[i].id;
-      if (def_cat (btfld_type_by_id (e->btf, id)) != cat)
-	continue;
-      if (!conflicting)
-	return id;
-      if (e->blob_of && id >= e->start
-	  && e->blob_of[id - e->start] == e->blob_of[f - e->start])
-	return id;
-    }
-  return 0;
-}
+/* A declaration with definitions of its name: the run D[LO, HI) of
+   them, its category, the first definition of that category (0: none).
+   Found once; what the declaration stands for is decided every round.  */
+struct decl { uint32_t f, lo, hi, first; unsigned cat; };
 
-static void
-assign_fwds (struct engine *e, const struct def *d, size_t n,
-	     const uint8_t *conflict)
+static struct decl *
+collect_decls (const struct engine *e, const struct def *d, size_t n,
+	       size_t *np)
 {
+  size_t k = 0, cap = 0;
+  struct decl *v = NULL;
   for (uint32_t f = e->start; f < e->cnt; f++)
     {
       const struct btf_type *t = btfld_type_by_id (e->btf, f);
       size_t lo, hi;
-      e->fwd[f] = 0;
       if (!is_decl (t) || !t->name_off)
 	continue;
       find_run (d, n, t->name_off, &lo, &hi);
-      if (lo < hi)
-	e->fwd[f] = pick_def (e, f, d, lo, hi, conflict);
+      if (lo == hi)
+	continue;
+      if (k == cap)
+	{
+	  size_t nc = cap ? 2 * cap : 1024;
+	  struct decl *nv = realloc (v, nc * sizeof *nv);
+	  if (!nv)
+	    {
+	      free (v);
+	      return NULL;
+	    }
+	  v = nv;
+	  cap = nc;
+	}
+      struct decl *x = &v[k++];
+      x->f = f;
+      x->lo = lo;
+      x->hi = hi;
+      x->cat = decl_cat (e, t, d, lo, hi);
+      x->first = 0;
+      for (size_t i = lo; i < hi && !x->first; i++)
+	if (def_cat (btfld_type_by_id (e->btf, d[i].id)) == x->cat)
+	  x->first = d[i].id;
+    }
+  *np = k;
+  return v ? v : malloc (1);
+}
+
+/* What each declaration stands for, or 0 to keep it.  While the name's
+   definitions of that category have not been seen to conflict, the
+   first of them (optimism: refinement then tells whether they all are
+   one); once they conflict, the one of the declaration's own object, if
+   any.  */
+static void
+assign_fwds (struct engine *e, const struct decl *v, size_t nv,
+	     const struct def *d, const uint8_t *conflict)
+{
+  for (size_t k = 0; k < nv; k++)
+    {
+      const struct decl *x = &v[k];
+      uint32_t pick = 0;
+      if (!(conflict[x->lo] & x->cat))
+	pick = x->first;
+      else if (e->blob_of)
+	for (size_t i = x->lo; i < x->hi && !pick; i++)
+	  {
+	    uint32_t id = d[i].id;
+	    if (id >= e->start
+		&& e->blob_of[id - e->start] == e->blob_of[x->f - e->start]
+		&& def_cat (btfld_type_by_id (e->btf, id)) == x->cat)
+	      pick = id;
+	  }
+      e->fwd[x->f] = pick;
     }
 }
 
@@ -670,41 +899,61 @@ btfld_dedup_engine (const struct btfld_btf *btf, const uint32_t *blob_of)
   struct btfld_btf *out = NULL;
   struct def *defs = NULL;
   uint8_t *conflict = NULL;
-  size_t ndefs = 0;
+  uint32_t *oldfwd = NULL;
+  struct decl *decls = NULL;
+  size_t ndefs = 0, ndecls = 0;
   e.btf = btf;
   e.blob_of = blob_of;
   e.cnt = btfld_type_cnt (btf);
   e.start = btfld_start_id (btf);
   debug_mem ("start");
-  if (alloc_engine (&e) == 0 && (defs = collect_defs (&e, &ndefs))
-      && (conflict = calloc (ndefs + 1, 1)))
-    for (;;)
-      {
-	assign_fwds (&e, defs, ndefs, conflict);
-	bool split = false;
-	if (refine (&e))
-	  break;
-	debug_mem ("refined");
-	long newly = mark_conflicts (&e, defs, ndefs, conflict);
-	if (newly == 0)
-	  {
-	    if (verify (&e, &split))
-	      break;
-	    if (split)
-	      newly = mark_conflicts (&e, defs, ndefs, conflict);
-	  }
-	if (getenv ("BTFLD_DEBUG"))
-	  fprintf (stderr, "btfld: engine round: %u classes, %ld new "
-		   "conflicting names\n", e.nclasses, newly);
-	if (newly == 0)
-	  {
-	    out = emit (&e);
-	    debug_mem ("emitted");
+  if (alloc_engine (&e) || !(defs = collect_defs (&e, &ndefs))
+      || !(decls = collect_decls (&e, defs, ndefs, &ndecls))
+      || !(conflict = calloc (ndefs + 1, 1))
+      || !(oldfwd = malloc ((size_t) e.cnt * sizeof *oldfwd)))
+    {
+      btfld_error (-ENOMEM, "out of memory");
+      goto done;
+    }
+  if (initial_classes (&e))
+    goto done;
+  /* Definitions of a name whose own fields differ conflict whatever the
+     declarations stand for (refinement only splits classes): marked
+     before the first round, which then mostly is the last.  */
+  long early = mark_conflicts (&e, defs, ndefs, conflict);
+  if (getenv ("BTFLD_DEBUG"))
+    fprintf (stderr, "btfld: engine: %ld names conflicting by their own "
+	     "fields\n", early);
+  for (bool first = true;; first = false)
+    {
+      bool split = false;
+      if (!first)
+	memcpy (oldfwd, e.fwd, (size_t) e.cnt * sizeof *oldfwd);
+      assign_fwds (&e, decls, ndecls, defs, conflict);
+      if (first ? refine (&e) : refine_from (&e, oldfwd))
+	break;
+      debug_mem ("refined");
+      long newly = mark_conflicts (&e, defs, ndefs, conflict);
+      if (newly == 0)
+	{
+	  if (verify (&e, &split))
 	    break;
-	  }
-      }
-  else
-    btfld_error (-ENOMEM, "out of memory");
+	  if (split)
+	    newly = mark_conflicts (&e, defs, ndefs, conflict);
+	}
+      if (getenv ("BTFLD_DEBUG"))
+	fprintf (stderr, "btfld: engine round: %u classes, %ld new "
+		 "conflicting names\n", e.nclasses, newly);
+      if (newly == 0)
+	{
+	  out = emit (&e);
+	  debug_mem ("emitted");
+	  break;
+	}
+    }
+done:
+  free (decls);
+  free (oldfwd);
   free (defs);
   free (conflict);
   free_engine (&e);

@@ -93,7 +93,9 @@ dedup_libbpf (const struct btfld_btf *btf)
     {
       uint32_t size = 0;
       void *raw = libbpf_dedup_raw (btf, &size);
-      _exit (raw && write (fd, raw, size) == (ssize_t) size ? 0 : 1);
+      bool ok = raw && write (fd, raw, size) == (ssize_t) size;
+      free (raw);
+      _exit (ok ? 0 : 1);
     }
   struct btfld_btf *out = NULL;
   if (pid < 0 || waitpid (pid, &status, 0) != pid)

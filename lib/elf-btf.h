@@ -14,6 +14,18 @@ struct btfld_build_id;
    above every real one, extended numbering included.  */
 #define BTFLD_SHN_RESERVED 0xffff0000u
 
+/* The section of a symbol read by gelf_getsymshndx (XNDX its
+   SYMTAB_SHNDX entry): the real index, or a reserved number tagged with
+   BTFLD_SHN_RESERVED so that it never equals a real one.  */
+static inline uint32_t
+btfld_sym_section (unsigned st_shndx, uint32_t xndx)
+{
+  if (st_shndx == SHN_XINDEX)
+    return xndx;
+  return st_shndx >= SHN_LORESERVE ? st_shndx | BTFLD_SHN_RESERVED
+				   : st_shndx;
+}
+
 struct btfld_sym
 {
   const char *name;
@@ -47,6 +59,9 @@ void btfld_symtab_free (struct btfld_symtab *st);
 const struct btfld_sym *btfld_symtab_lookup (const struct btfld_symtab *st,
 					     const char *name, size_t *count);
 bool btfld_sym_defined (const struct btfld_sym *s);
+/* The length of X when NAME is X.lto_priv.N (the static X, renamed by
+   LTO to be unique across partitions), else 0.  */
+size_t btfld_lto_priv_len (const char *name);
 
 /* An ELF file read into memory.  */
 struct btfld_elf
@@ -60,6 +75,9 @@ struct btfld_elf
   bool whole;			/* a whole file, not an archive member */
   int fd;			/* of a whole file: read through it only */
   Elf *elf;
+  /* Sections read decompressed (SHF_COMPRESSED), kept until close.  */
+  struct btfld_elf_inflated *inflated;
+  size_t ninflated;
   /* How btfld_elf_write recomputes .note.gnu.build-id (build-id.h);
      NULL: as the original's ID shows (ld's sha1 or md5, else kept).  */
   const struct btfld_build_id *build_id;
@@ -72,9 +90,14 @@ void btfld_elf_close (struct btfld_elf *e);
 /* Open the whole file FD (opened on PATH), which E then owns: it is read
    through FD only, and FD is closed by btfld_elf_close (or on failure).  */
 int btfld_elf_open_whole (struct btfld_elf *e, const char *path, int fd);
-/* Contents of section NAME, or NULL (with *SIZE 0) when absent.  */
+/* Contents of section NAME, or NULL (with *SIZE 0) when absent; on an
+   error (a duplicate, a damaged or undecodable section), NULL with *SIZE
+   (size_t) -1.  A compressed (SHF_COMPRESSED) section is returned
+   decompressed.  */
 const void *btfld_elf_section (struct btfld_elf *e, const char *name,
 			       size_t *size);
+/* Whether section NAME of E is compressed (SHF_COMPRESSED) in the file.  */
+bool btfld_elf_section_compressed (struct btfld_elf *e, const char *name);
 
 /* Section changes for btfld_elf_write.  DATA NULL removes the section;
    a name the file lacks is added (non-allocated, PROGBITS).  */

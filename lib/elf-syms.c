@@ -85,8 +85,8 @@ btfld_elf_has_symtab (Elf *elf)
 }
 
 /* The length of X when NAME is X.lto_priv.N, else 0.  */
-static size_t
-lto_priv_len (const char *name)
+size_t
+btfld_lto_priv_len (const char *name)
 {
   const char *p = strstr (name, ".lto_priv.");
   if (!p || p == name || !p[10])
@@ -143,11 +143,7 @@ read_symbols (struct btfld_symtab *st, Elf *elf)
       Elf32_Word xndx = 0;
       if (!gelf_getsymshndx (d, xd, i, &s, &xndx))
 	break;
-      uint32_t shndx = s.st_shndx;
-      if (shndx == SHN_XINDEX)
-	shndx = xndx;
-      else if (shndx >= SHN_LORESERVE)
-	shndx |= BTFLD_SHN_RESERVED;
+      uint32_t shndx = btfld_sym_section (s.st_shndx, xndx);
       const char *name = elf_strptr (elf, sh.sh_link, s.st_name);
       unsigned type = GELF_ST_TYPE (s.st_info);
       if (!name || !*name || type == STT_SECTION || type == STT_FILE)
@@ -158,7 +154,7 @@ read_symbols (struct btfld_symtab *st, Elf *elf)
 	 it describes X, with X's static linkage (as pahole, which takes
 	 names and linkage from the debug info).  .isra, .constprop and
 	 .part clones change the calling convention: not X (README).  */
-      size_t priv = lto_priv_len (name);
+      size_t priv = btfld_lto_priv_len (name);
       y->name = priv ? save_n (st, name, priv) : save (st, name);
       if (!y->name)
 	return btfld_error (-ENOMEM, "out of memory");

@@ -2,6 +2,13 @@
    knows: which functions and variables exist in the output, their binding,
    section and address.
 
+   With per-object facts (btfld-session.h) the FUNCs and VARs of an
+   object's blobs describe that object's own symbols only: its local
+   symbol for a static, its global one for a global, when the object
+   defines it and the definition survived the link (its section was
+   placed in the output; a global: the output's definition of the name
+   is this one), placed where its section landed; the rules below by
+   name then apply only to blobs of no known object (LTO's).
    - FUNC: dropped when anonymous, when only declared (gcc gives a
      declaration's parameters no names), or when no defined symbol has its
      name; otherwise linkage from the symbol's binding.  A C23 definition
@@ -33,7 +40,9 @@
      ARRAYs gets its element counts back in source order.
    Anonymous types that only dropped types referenced go too.  */
 
+#define _GNU_SOURCE 1		/* qsort_r */
 #include "btfld-int.h"
+#include "btfld-session.h"
 #include "compiler-traits.h"
 #include "elf-btf.h"
 
@@ -41,6 +50,28 @@
 #include <elf.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* Where a VAR's variable is in the output: section, offset in it,
+   size; the binding of its symbol there; KEY numbers the symbol (the
+   output's symbols first, then each object's).  */
+struct place
+{
+  uint32_t sec;
+  uint64_t off, size;
+  unsigned char bind;
+  size_t key;
+};
+
+/* One object's facts as the fixups look them up.  */
+struct obj_index
+{
+  const struct btfld_object *o;
+  uint32_t *by_name;		/* symbol indexes sorted by name */
+  size_t n;
+  uint32_t *outsec;		/* output section of each input section,
+				   UINT32_MAX: not placed */
+  size_t key_base;
+};
 
 struct fix
 {
@@ -51,11 +82,22 @@ struct fix
   bool *keep;
   uint8_t *linkage;		/* new FUNC/VAR linkage; for a FWD that is
 				   a forward enum, the enum's size */
-  const struct btfld_sym **var_sym;	/* chosen symbol per VAR */
+  struct place *pl;		/* per kept VAR: where it is */
+  bool *placed;
   uint32_t *var_sec;		/* name of the DATASEC listing each VAR */
-  uint32_t *claim;		/* per symbol: the VAR that describes it */
+  uint32_t *var_off;		/* its offset there, when HINT */
+  bool *hint;			/* a DATASEC that says where the VAR is
+				   (one the fixups wrote, with a size) */
+  uint32_t *claim;		/* per symbol key: the VAR describing it */
+  size_t nkeys;
+  const struct btfld_objfacts *of;	/* per-object facts, or NULL */
+  const uint32_t *blob_of;
+  struct obj_index *ox;
+  uint64_t tls_start;
   bool nomem;			/* an allocation failed */
   uint32_t index_type;		/* for arrays of unknown size */
+  uint32_t base_index_type;	/* the one index type of the base's
+				   arrays, or 0 */
   struct btfld_traits tr;	/* what each blob's compiler got wrong */
 };
 
@@ -87,9 +129,12 @@ proto_is_declaration (const struct btfld_btf *btf, uint32_t proto)
 
 /* A compiler that writes real linkage (gcc >= 13): an extern FUNC is a
    declaration, a static one describes a local symbol, a global one a
-   global symbol (or one made local: hidden, version scripts); the
-   linkage is the compiler's.  A static FUNC with only a global symbol
-   of its name comes from a gcc 12 object in the same link.  */
+   global symbol, or a local one when the link made it local (hidden
+   visibility, a version script's "local:", LTO's whole-program
+   localization): then it becomes static, as its symbol is and as the
+   gcc 12 path decides from the binding, so that every compiler gives a
+   link the same linkage.  A static FUNC with only a global symbol of
+   its name comes from a gcc 12 object in the same link.  */
 static bool
 fix_func_real (struct fix *f, uint32_t id, const struct btf_type *t)
 {
@@ -112,7 +157,8 @@ fix_func_real (struct fix *f, uint32_t id, const struct btf_type *t)
   if (linkage == BTF_FUNC_STATIC && !local && global)
     return false;
   f->keep[id] = linkage == BTF_FUNC_GLOBAL ? local || global : local;
-  f->linkage[id] = linkage;
+  f->linkage[id] = linkage == BTF_FUNC_GLOBAL && !global
+		   ? BTF_FUNC_STATIC : linkage;
   /* A C23 definition may leave a parameter unnamed; the kernel refuses
      a FUNC whose prototype has a typed parameter without a name.  */
   if (f->keep[id] && proto_is_declaration (f->btf, t->type))
@@ -204,25 +250,50 @@ seen_next (struct seen **v, size_t *n, const char *name)
 }
 
 static bool
-var_wanted (const struct fix *f, const struct btfld_sym *s)
+var_wanted (const struct fix *f, const struct place *p)
 {
   if (f->vars == BTFLD_VARS_NONE)
     return false;
   if (f->vars == BTFLD_VARS_ALL)
     return true;
-  return s->shndx < f->syms->nsecs
-	 && strcmp (f->syms->secs[s->shndx].name, ".data..percpu") == 0;
+  return strcmp (f->syms->secs[p->sec].name, ".data..percpu") == 0;
 }
 
 /* How well VAR ID's type fits symbol S: 2 when its size is the symbol's,
    1 when smaller (an initialized flexible array member), 0 when it cannot
    describe it (larger, or no size: the kernel says "Invalid size").  */
 static int
-var_fit (const struct fix *f, uint32_t id, const struct btfld_sym *s)
+var_fit (const struct fix *f, uint32_t id, uint64_t sym_size)
 {
   const struct btf_type *t = btfld_type_by_id (f->btf, id);
   uint64_t size = btfld_type_size (f->btf, t->type);
-  return !size || size > s->size ? 0 : size == s->size ? 2 : 1;
+  return !size || size > sym_size ? 0 : size == sym_size ? 2 : 1;
+}
+
+/* The offset of output symbol S in its section (a linked TLS symbol's
+   value is relative to the TLS segment, which starts at the lowest TLS
+   section).  */
+static uint64_t
+out_offset (const struct fix *f, const struct btfld_sym *s)
+{
+  const struct btfld_sec *sec = &f->syms->secs[s->shndx];
+  if (f->syms->e_type == ET_REL)
+    return s->value;
+  if (s->type == STT_TLS && (sec->flags & SHF_TLS))
+    return s->value - (sec->addr - f->tls_start);
+  return s->value - sec->addr;
+}
+
+/* Output symbol S as a place.  */
+static bool
+place_out_sym (const struct fix *f, const struct btfld_sym *s,
+	       struct place *p)
+{
+  if (s->shndx >= f->syms->nsecs)
+    return false;
+  *p = (struct place) { s->shndx, out_offset (f, s), s->size, s->bind,
+			(size_t) (s - f->syms->syms) };
+  return true;
 }
 
 /* A defined variable is described by one VAR.  gcc also emits VARs for
@@ -231,28 +302,50 @@ var_fit (const struct fix *f, uint32_t id, const struct btfld_sym *s)
 static void
 claim_symbol (struct fix *f, uint32_t id)
 {
-  const struct btfld_sym *s = f->var_sym[id];
-  uint32_t *c = &f->claim[s - f->syms->syms];
-  const char *sec = s->shndx < f->syms->nsecs ? f->syms->secs[s->shndx].name
-		    : "";
+  const struct place *p = &f->pl[id];
+  uint32_t *c = &f->claim[p->key];
+  const char *sec = f->syms->secs[p->sec].name;
   if (*c)
     {
       /* A definition's type (its size is the symbol's) wins over a
 	 declaration's (extern char x[]).  */
-      int mine_fit = var_fit (f, id, s), their_fit = var_fit (f, *c, s);
+      int mine_fit = var_fit (f, id, p->size);
+      int their_fit = var_fit (f, *c, p->size);
       const char *mine = btfld_str (f->btf, f->var_sec[id]);
       const char *theirs = btfld_str (f->btf, f->var_sec[*c]);
       if (mine_fit < their_fit
 	  || (mine_fit == their_fit
 	      && (strcmp (theirs, sec) == 0 || strcmp (mine, sec) != 0)))
 	{
-	  f->var_sym[id] = NULL;
+	  f->placed[id] = false;
 	  return;
 	}
       f->keep[*c] = false;
-      f->var_sym[*c] = NULL;
+      f->placed[*c] = false;
     }
   *c = id;
+}
+
+/* VAR ID describes the variable at F->pl[ID]: keep it, when the policy
+   wants it and no better VAR describes that variable; its linkage from
+   the symbol's binding.  */
+static void
+take_var (struct fix *f, uint32_t id)
+{
+  f->placed[id] = true;
+  if (!var_wanted (f, &f->pl[id]))
+    {
+      f->placed[id] = false;
+      return;
+    }
+  claim_symbol (f, id);
+  if (!f->placed[id])
+    return;
+  f->keep[id] = true;
+  /* From the binding with every compiler: a global variable the link
+     made local (hidden, a version script) is static, as its symbol.  */
+  f->linkage[id] = f->pl[id].bind == STB_LOCAL ? BTF_VAR_STATIC
+		   : BTF_VAR_GLOBAL_ALLOCATED;
 }
 
 static void
@@ -290,8 +383,9 @@ fix_var (struct fix *f, uint32_t id, const struct btf_type *t)
       free (locals);
       return;
     }
+  const struct btfld_sym *chosen = NULL;
   if (v->linkage != BTF_VAR_STATIC && global)
-    f->var_sym[id] = global;
+    chosen = global;
   else if (v->linkage == BTF_VAR_STATIC && nlocal)
     {
       /* The K-th static VAR of a name is the K-th local symbol of it
@@ -302,37 +396,285 @@ fix_var (struct fix *f, uint32_t id, const struct btf_type *t)
 	 first local of the name not yet described whose size is the
 	 type's, else one the type fits in; none when no local of the
 	 name can be this variable (it was optimized away).  */
-      const struct btfld_sym *pick = NULL, *loose = NULL;
+      const struct btfld_sym *pick = NULL, *loose = NULL, *taken = NULL;
       for (size_t i = 0; i < nlocal && !pick; i++)
-	if (!f->claim[locals[i] - f->syms->syms])
-	  {
-	    int fit = var_fit (f, id, locals[i]);
-	    if (fit == 2)
-	      pick = locals[i];
-	    else if (fit == 1 && !loose)
-	      loose = locals[i];
-	  }
-      f->var_sym[id] = pick ? pick : loose;
+	{
+	  int fit = var_fit (f, id, locals[i]->size);
+	  if (f->claim[locals[i] - f->syms->syms])
+	    {
+	      /* One that another VAR only fits loosely: claim_symbol
+		 gives it to the better.  */
+	      if (fit == 2 && !taken)
+		taken = locals[i];
+	    }
+	  else if (fit == 2)
+	    pick = locals[i];
+	  else if (fit == 1 && !loose)
+	    loose = locals[i];
+	}
+      chosen = pick ? pick : taken ? taken : loose;
     }
   else
-    f->var_sym[id] = global ? global : nlocal ? locals[0] : NULL;
+    chosen = global ? global : nlocal ? locals[0] : NULL;
   free (locals);
-  if (f->var_sym[id] && !var_fit (f, id, f->var_sym[id]))
-    f->var_sym[id] = NULL;	/* the kernel: "Invalid size" */
-  if (!f->var_sym[id] || !var_wanted (f, f->var_sym[id]))
+  if (chosen && !var_fit (f, id, chosen->size))
+    chosen = NULL;		/* the kernel: "Invalid size" */
+  if (chosen && place_out_sym (f, chosen, &f->pl[id]))
+    take_var (f, id);
+}
+
+static int
+by_obj_name (const void *a, const void *b, void *ctx)
+{
+  const struct btfld_object *o = ctx;
+  uint32_t x = *(const uint32_t *) a, y = *(const uint32_t *) b;
+  int c = strcmp (o->syms[x].name, o->syms[y].name);
+  return c ? c : x < y ? -1 : x > y;
+}
+
+/* Per-object facts.  The object whose blob type ID is from, or -1.  */
+static int
+obj_of (const struct fix *f, uint32_t id)
+{
+  if (!f->of || !f->blob_of || id < f->start)
+    return -1;
+  uint32_t b = f->blob_of[id - f->start];
+  int o = b < f->of->nblobs ? f->of->blob_obj[b] : -1;
+  return o >= 0 && (size_t) o < f->of->nobjs ? o : -1;
+}
+
+/* The symbols of object X named NAME: *N indexes into X's by_name.  */
+static const uint32_t *
+obj_lookup (const struct obj_index *x, const char *name, size_t *n)
+{
+  size_t lo = 0, hi = x->n;
+  while (lo < hi)
     {
-      f->var_sym[id] = NULL;
+      size_t mid = (lo + hi) / 2;
+      if (strcmp (x->o->syms[x->by_name[mid]].name, name) < 0)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  size_t end = lo;
+  while (end < x->n && strcmp (x->o->syms[x->by_name[end]].name, name) == 0)
+    end++;
+  *n = end - lo;
+  return x->by_name + lo;
+}
+
+/* Where symbol K of object X is in the output, if it survived the link:
+   its section landed there, and, for a global, the output's definition
+   of the name is this one (not another object's strong definition
+   overriding a weak one, or a duplicate ld discarded).  A common
+   symbol is wherever the output put the name.  */
+static bool
+place_obj_sym (const struct fix *f, const struct obj_index *x, uint32_t k,
+	       struct place *p)
+{
+  const struct btfld_obj_sym *y = &x->o->syms[k];
+  size_t n;
+  const struct btfld_sym *s = btfld_symtab_lookup (f->syms, y->name, &n);
+  if (y->sec == BTFLD_OBJ_COMMON)
+    {
+      for (size_t i = 0; i < n; i++)
+	if (s[i].bind != STB_LOCAL && btfld_sym_defined (&s[i])
+	    && is_data_sym (&s[i]))
+	  return place_out_sym (f, &s[i], p);
+      return false;
+    }
+  if (y->sec >= x->o->nsecs || x->outsec[y->sec] == UINT32_MAX)
+    return false;
+  *p = (struct place) { x->outsec[y->sec],
+			x->o->secs[y->sec].out_offset + y->value, y->size,
+			y->bind, f->syms->nsyms + x->key_base + k };
+  if (y->bind == STB_LOCAL)
+    return true;
+  for (size_t i = 0; i < n; i++)
+    if (btfld_sym_defined (&s[i]) && s[i].shndx == p->sec
+	&& out_offset (f, &s[i]) == p->off)
+      {
+	p->bind = s[i].bind;	/* made local: hidden, version script */
+	return true;
+      }
+  return false;
+}
+
+/* FUNC ID of object OX: the object's own function of its name, when it
+   survived the link.  */
+static void
+fix_func_obj (struct fix *f, uint32_t id, const struct btf_type *t,
+	      const struct obj_index *x)
+{
+  const char *name = btfld_str (f->btf, t->name_off);
+  bool real = btfld_traits_of (&f->tr, id) & BTFLD_TRAIT_REAL_LINKAGE;
+  unsigned linkage = btfld_vlen (t);
+  size_t n;
+  struct place p;
+  f->keep[id] = false;
+  if (!*name || (real && linkage == BTF_FUNC_EXTERN))
+    return;
+  const uint32_t *k = obj_lookup (x, name, &n);
+  /* As fix_func_real: a static FUNC whose object defines the name only
+     globally is gcc 12's (every FUNC static, though its extern VARs
+     look like real linkage): the binding decides.  */
+  if (real && linkage == BTF_FUNC_STATIC)
+    {
+      bool local = false, global = false;
+      for (size_t i = 0; i < n; i++)
+	{
+	  const struct btfld_obj_sym *y = &x->o->syms[k[i]];
+	  if ((y->type != STT_FUNC && y->type != STT_GNU_IFUNC)
+	      || y->sec >= x->o->nsecs)
+	    continue;
+	  if (y->bind == STB_LOCAL)
+	    local = true;
+	  else
+	    global = true;
+	}
+      if (!local && global)
+	real = false;
+    }
+  bool found = false;
+  for (size_t i = 0; i < n && !found; i++)
+    {
+      const struct btfld_obj_sym *y = &x->o->syms[k[i]];
+      if ((y->type != STT_FUNC && y->type != STT_GNU_IFUNC)
+	  || y->sec >= x->o->nsecs
+	  || (real && (linkage == BTF_FUNC_STATIC) != (y->bind == STB_LOCAL)))
+	continue;
+      found = place_obj_sym (f, x, k[i], &p);
+    }
+  if (!found)
+    return;
+  if (proto_is_declaration (f->btf, t->type))
+    {
+      /* gcc 12 writes a FUNC for a declaration too (its parameters have
+	 no names); with a C23 unnamed parameter, the definition's.  */
+      if (real)
+	btfld_warn ("type [%u] FUNC '%s': a parameter has no name, which "
+		    "the kernel refuses; no FUNC for it", id, name);
       return;
     }
-  claim_symbol (f, id);
-  if (!f->var_sym[id])
-    return;
   f->keep[id] = true;
-  if (real)
-    f->linkage[id] = v->linkage;
-  else
-    f->linkage[id] = f->var_sym[id]->bind == STB_LOCAL
-		     ? BTF_VAR_STATIC : BTF_VAR_GLOBAL_ALLOCATED;
+  /* With every compiler from the binding: a global function the link
+     made local (hidden, a version script) is static, as its symbol.  */
+  f->linkage[id] = real && linkage == BTF_FUNC_STATIC ? linkage
+		   : p.bind == STB_LOCAL ? BTF_FUNC_STATIC : BTF_FUNC_GLOBAL;
+}
+
+/* VAR ID of object OX: the object's own definition of its name (a
+   static VAR: a local symbol; a global: a global one) that survived the
+   link.  Of several of one name (an object that ld -r made of several
+   files), the one its DATASEC entry names (when a fixup wrote it), else
+   the first not yet described whose size is the type's, else one the
+   type fits in (an initialized flexible array).  */
+static void
+fix_var_obj (struct fix *f, uint32_t id, const struct btf_type *t,
+	     const struct obj_index *x)
+{
+  const char *name = btfld_str (f->btf, t->name_off);
+  const struct btf_var *v = (const void *) (t + 1);
+  bool real = btfld_traits_of (&f->tr, id) & BTFLD_TRAIT_REAL_LINKAGE;
+  bool want_local = v->linkage == BTF_VAR_STATIC;
+  size_t n;
+  struct place p, exact, tight, loose, taken;
+  bool have_exact = false, have_tight = false, have_loose = false;
+  bool have_taken = false;
+  f->keep[id] = false;
+  if (real && v->linkage == BTF_VAR_GLOBAL_EXTERN)
+    return;
+  const uint32_t *k = obj_lookup (x, name, &n);
+  for (size_t i = 0; i < n && !have_exact; i++)
+    {
+      const struct btfld_obj_sym *y = &x->o->syms[k[i]];
+      if ((y->type != STT_OBJECT && y->type != STT_TLS
+	   && y->type != STT_NOTYPE)
+	  || !y->size || y->sec == BTFLD_OBJ_UNDEF || y->sec == BTFLD_OBJ_ABS
+	  || want_local != (y->bind == STB_LOCAL)
+	  || !place_obj_sym (f, x, k[i], &p))
+	continue;
+      int fit = var_fit (f, id, p.size);
+      if (!fit)
+	continue;
+      /* One another VAR describes already: claim_symbol keeps the
+	 better (a definition's char[16] over a declaration's char[]).  */
+      if (f->claim[p.key])
+	{
+	  if (!have_taken)
+	    taken = p, have_taken = true;
+	  continue;
+	}
+      if (f->hint[id] && y->sec < x->o->nsecs
+	  && y->value == f->var_off[id]
+	  && strcmp (x->o->secs[y->sec].name,
+		     btfld_str (f->btf, f->var_sec[id])) == 0)
+	exact = p, have_exact = true;
+      else if (fit == 2 && !have_tight)
+	tight = p, have_tight = true;
+      else if (fit == 1 && !have_loose)
+	loose = p, have_loose = true;
+    }
+  if (!have_exact && !have_tight && !have_loose && !have_taken)
+    return;
+  f->pl[id] = have_exact ? exact : have_tight ? tight : have_loose ? loose
+	      : taken;
+  take_var (f, id);
+}
+
+/* Index each object's symbols by name and its sections by the output
+   section they landed in.  */
+static int
+index_objects (struct fix *f)
+{
+  size_t keys = f->syms->nsyms;
+  if (!f->of || !f->of->nobjs)
+    {
+      f->nkeys = keys;
+      return 0;
+    }
+  if (!(f->ox = calloc (f->of->nobjs, sizeof *f->ox)))
+    return btfld_error (-ENOMEM, "out of memory");
+  for (size_t j = 0; j < f->of->nobjs; j++)
+    {
+      struct obj_index *x = &f->ox[j];
+      const struct btfld_object *o = f->of->objs[j];
+      x->o = o;
+      x->key_base = keys - f->syms->nsyms;
+      keys += o->nsyms;
+      x->by_name = malloc ((o->nsyms ? o->nsyms : 1) * sizeof *x->by_name);
+      x->outsec = malloc ((o->nsecs ? o->nsecs : 1) * sizeof *x->outsec);
+      if (!x->by_name || !x->outsec)
+	return btfld_error (-ENOMEM, "out of memory");
+      for (size_t i = 0; i < o->nsyms; i++)
+	if (o->syms[i].type != STT_FILE)
+	  x->by_name[x->n++] = i;
+      qsort_r (x->by_name, x->n, sizeof *x->by_name, by_obj_name,
+	       (void *) o);
+      for (size_t i = 0; i < o->nsecs; i++)
+	{
+	  x->outsec[i] = UINT32_MAX;
+	  for (size_t m = 0; o->secs[i].out_name && m < f->syms->nsecs; m++)
+	    if (strcmp (f->syms->secs[m].name, o->secs[i].out_name) == 0)
+	      {
+		x->outsec[i] = m;
+		break;
+	      }
+	}
+    }
+  f->nkeys = keys;
+  return 0;
+}
+
+static void
+free_objects (struct fix *f)
+{
+  for (size_t j = 0; f->ox && j < f->of->nobjs; j++)
+    {
+      free (f->ox[j].by_name);
+      free (f->ox[j].outsec);
+    }
+  free (f->ox);
 }
 
 struct named { uint32_t name; unsigned kind, size; };
@@ -430,8 +772,14 @@ note_datasecs (struct fix *f)
       if (btfld_kind (t) != BTF_KIND_DATASEC)
 	continue;
       for (unsigned i = 0; i < btfld_vlen (t); i++)
-	if (v[i].type >= f->start)
-	  f->var_sec[v[i].type] = t->name_off;
+	if (v[i].type >= f->start && v[i].type < f->cnt)
+	  {
+	    f->var_sec[v[i].type] = t->name_off;
+	    f->var_off[v[i].type] = v[i].offset;
+	    /* gcc leaves a DATASEC's size 0 and its offsets 0 in an
+	       object; one with a size says where its variables are.  */
+	    f->hint[v[i].type] = t->size != 0;
+	  }
     }
 }
 
@@ -451,6 +799,7 @@ decide (struct fix *f)
 {
   struct seen *enums = NULL;
   size_t nenums = 0;
+  int o;
   note_datasecs (f);
   for (uint32_t id = f->start; id < f->cnt; id++)
     {
@@ -459,10 +808,16 @@ decide (struct fix *f)
       switch (btfld_kind (t))
 	{
 	case BTF_KIND_FUNC:
-	  fix_func (f, id, t);
+	  if ((o = obj_of (f, id)) >= 0)
+	    fix_func_obj (f, id, t, &f->ox[o]);
+	  else
+	    fix_func (f, id, t);
 	  break;
 	case BTF_KIND_VAR:
-	  fix_var (f, id, t);
+	  if ((o = obj_of (f, id)) >= 0)
+	    fix_var_obj (f, id, t, &f->ox[o]);
+	  else
+	    fix_var (f, id, t);
 	  break;
 	case BTF_KIND_DATASEC:
 	  f->keep[id] = false;
@@ -540,6 +895,10 @@ sweep (struct fix *f)
       const struct btf_type *t = btfld_type_by_id (f->btf, id);
       if (btfld_kind (t) == BTF_KIND_DECL_TAG)
 	f->keep[id] = f->keep[id] && (t->type < f->start || mark[t->type]);
+      else if (btfld_kind (t) == BTF_KIND_DATASEC)
+	f->keep[id] = false;	/* rebuilt from the kept VARs, even when
+				   something refers to one (a PTR to a
+				   DATASEC: malformed, but it parses) */
       else
 	f->keep[id] = mark[id];
     }
@@ -583,36 +942,22 @@ collect_vars (struct fix *f, size_t *np)
   size_t n = 0, k = 0;
   if (!e)
     return NULL;
-  /* A linked TLS symbol's value is its offset in the TLS segment, which
-     starts at the lowest TLS section.  */
-  uint64_t tls_start = UINT64_MAX;
-  for (size_t i = 0; i < f->syms->nsecs; i++)
-    if ((f->syms->secs[i].flags & SHF_TLS)
-	&& (f->syms->secs[i].flags & SHF_ALLOC)
-	&& f->syms->secs[i].addr < tls_start)
-      tls_start = f->syms->secs[i].addr;
   for (uint32_t id = f->start; id < f->cnt; id++)
     {
-      const struct btfld_sym *s = f->var_sym[id];
       if (!f->keep[id] || btfld_kind (btfld_type_by_id (f->btf, id))
 			  != BTF_KIND_VAR)
 	continue;
-      if (!s || s->shndx >= f->syms->nsecs)
+      if (!f->placed[id])
 	{
 	  f->keep[id] = false;
 	  continue;
 	}
-      const struct btfld_sec *sec = &f->syms->secs[s->shndx];
-      e[n].sec = s->shndx;
-      if (f->syms->e_type == ET_REL)
-	e[n].off = s->value;
-      else if (s->type == STT_TLS && (sec->flags & SHF_TLS))
-	e[n].off = s->value - (sec->addr - tls_start);
-      else
-	e[n].off = s->value - sec->addr;
+      const struct place *p = &f->pl[id];
+      e[n].sec = p->sec;
+      e[n].off = p->off;
       e[n].vsi.type = id;
-      e[n].vsi.offset = (uint32_t) e[n].off;
-      e[n].vsi.size = (uint32_t) s->size;
+      e[n].vsi.offset = (uint32_t) p->off;
+      e[n].vsi.size = (uint32_t) p->size;
       n++;
     }
   qsort (e, n, sizeof *e, by_sec_off);
@@ -627,6 +972,15 @@ collect_vars (struct fix *f, size_t *np)
       e[k++] = e[i];
     }
   *np = k;
+  /* A tag on a variable dropped here goes with it (it would point to
+     type 0).  */
+  for (uint32_t id = f->start; id < f->cnt; id++)
+    {
+      const struct btf_type *t = btfld_type_by_id (f->btf, id);
+      if (f->keep[id] && btfld_kind (t) == BTF_KIND_DECL_TAG
+	  && t->type >= f->start && !f->keep[t->type])
+	f->keep[id] = false;
+    }
   return e;
 }
 
@@ -756,6 +1110,33 @@ find_index_type (struct fix *f)
   f->index_type = any;
 }
 
+/* pahole gives every ARRAY of vmlinux BTF one index type (INT 'int');
+   gcc uses 'long unsigned int'.  The kernel and libbpf only want an
+   integer there, but deduplication compares it, so on such a base a
+   gcc-made module would keep its own copy of every vmlinux type with an
+   array somewhere inside (struct module, task_struct, ...).  When all
+   the base's arrays share one INT index type, the own arrays get it
+   too.  */
+static void
+find_base_index_type (struct fix *f)
+{
+  uint32_t it = 0;
+  f->base_index_type = 0;
+  for (uint32_t id = 1; id < f->start; id++)
+    {
+      const struct btf_type *t = btfld_type_by_id (f->btf, id);
+      if (btfld_kind (t) != BTF_KIND_ARRAY)
+	continue;
+      uint32_t i = ((const struct btf_array *) (t + 1))->index_type;
+      if (it && i != it)
+	return;
+      it = i;
+    }
+  const struct btf_type *i = it ? btfld_type_by_id (f->btf, it) : NULL;
+  if (i && btfld_kind (i) == BTF_KIND_INT)
+    f->base_index_type = it;
+}
+
 static void
 apply_linkage (struct fix *f, struct btfld_btf *out, const uint32_t *map)
 {
@@ -785,7 +1166,9 @@ apply_linkage (struct fix *f, struct btfld_btf *out, const uint32_t *map)
 	    struct btf_array *a = (struct btf_array *) (t + 1);
 	    uint32_t it = f->index_type < f->start ? f->index_type
 			  : map[f->index_type];
-	    if (!a->index_type && it)
+	    if (f->base_index_type)
+	      a->index_type = f->base_index_type;
+	    else if (!a->index_type && it)
 	      a->index_type = it;
 	  }
 	  break;
@@ -889,19 +1272,46 @@ btfld_fixup_blobs (const struct btfld_btf *btf,
 		   enum btfld_vars var_policy, const uint32_t *blob_of,
 		   uint32_t **mapp)
 {
-  struct fix f = { btf, syms, var_policy, btfld_type_cnt (btf),
-		   btfld_start_id (btf), NULL, NULL, NULL, NULL, NULL, false,
-		   0, { NULL, NULL, 0, 0 } };
+  return btfld_fixup_objects (btf, syms, var_policy, blob_of, NULL, mapp);
+}
+
+/* The same, the FUNCs and VARs of each blob of a known object (OF)
+   matched with that object's own symbols.  */
+struct btfld_btf *
+btfld_fixup_objects (const struct btfld_btf *btf,
+		     const struct btfld_symtab *syms,
+		     enum btfld_vars var_policy, const uint32_t *blob_of,
+		     const struct btfld_objfacts *of, uint32_t **mapp)
+{
+  struct fix f = { 0 };
   struct btfld_btf *out = NULL;
   uint32_t *map = NULL;
   struct sec_entry *vars = NULL;
   size_t nvars = 0;
+  f.btf = btf;
+  f.syms = syms;
+  f.vars = var_policy;
+  f.cnt = btfld_type_cnt (btf);
+  f.start = btfld_start_id (btf);
+  f.of = of;
+  f.blob_of = blob_of;
+  /* A linked TLS symbol's value is its offset in the TLS segment, which
+     starts at the lowest TLS section.  */
+  f.tls_start = UINT64_MAX;
+  for (size_t i = 0; i < syms->nsecs; i++)
+    if ((syms->secs[i].flags & SHF_TLS) && (syms->secs[i].flags & SHF_ALLOC)
+	&& syms->secs[i].addr < f.tls_start)
+      f.tls_start = syms->secs[i].addr;
   f.keep = calloc (f.cnt, sizeof *f.keep);
   f.linkage = calloc (f.cnt, 1);
-  f.var_sym = calloc (f.cnt, sizeof *f.var_sym);
+  f.pl = calloc (f.cnt, sizeof *f.pl);
+  f.placed = calloc (f.cnt, sizeof *f.placed);
   f.var_sec = calloc (f.cnt, sizeof *f.var_sec);
-  f.claim = calloc (syms->nsyms + 1, sizeof *f.claim);
-  if (!f.keep || !f.linkage || !f.var_sym || !f.var_sec || !f.claim
+  f.var_off = calloc (f.cnt, sizeof *f.var_off);
+  f.hint = calloc (f.cnt, sizeof *f.hint);
+  if (!f.keep || !f.linkage || !f.pl || !f.placed || !f.var_sec
+      || !f.var_off || !f.hint || index_objects (&f)
+      || !(f.claim = calloc (f.nkeys + 1, sizeof *f.claim))
       || btfld_traits_detect (btf, blob_of, &f.tr))
     {
       btfld_error (-ENOMEM, "out of memory");
@@ -914,6 +1324,7 @@ btfld_fixup_blobs (const struct btfld_btf *btf,
       goto out;
     }
   find_index_type (&f);
+  find_base_index_type (&f);
   if (find_enum_fwds (&f))
     goto out;
   if (sweep (&f) || !(vars = collect_vars (&f, &nvars))
@@ -932,9 +1343,13 @@ out:
   free (map);
   free (f.keep);
   free (f.linkage);
-  free (f.var_sym);
+  free (f.pl);
+  free (f.placed);
   free (f.var_sec);
+  free (f.var_off);
+  free (f.hint);
   free (f.claim);
+  free_objects (&f);
   btfld_traits_free (&f.tr);
   return out;
 }

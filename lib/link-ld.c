@@ -3,14 +3,17 @@
    assigned addresses, then the addresses filled in place (btfld-ld.h).
 
    How phase 2 finds its symbols again: the fixups build each DATASEC
-   entry from a symbol's value and size.  Phase 1 gives every data symbol
-   a handle (its index in section, unit and value order) and passes the
-   fixups the value GROUP << 33 | HANDLE, where GROUP numbers the runs of
-   overlapping symbols of one unit, and a size of 2^32 - 1: the entry's
-   32-bit offset field is then the handle, the entries sort in provisional
-   order, and a variable overlapping its predecessor (an alias) is
-   dropped exactly when the two are in one group.  Phase 2 reads the
-   handle back from each entry and writes the real offset and size.  */
+   entry from a symbol's value and size.  Phase 1 hands them every
+   symbol with its real size and, for a data symbol, a provisional
+   value: the units (input sections) of an output section are laid out
+   one after the other, apart, in input section order, and a symbol's
+   provisional value is its unit's provisional start plus its offset in
+   the unit.  Symbols of one unit keep their distances, so the fixups
+   see which variables overlap (aliases) exactly as in the linked file,
+   and those of different units never overlap.  The provisional places
+   of all sections are one range, so that an offset alone names a unit
+   and a place in it: phase 2 finds the symbol of each entry by its
+   provisional offset and writes the real offset.  */
 
 #include "btfld-int.h"
 #include "btfld-ld.h"
@@ -26,7 +29,27 @@ struct ld_sym
 {
   struct btfld_ld_sym s;
   size_t order;			/* insertion order */
-  uint32_t handle;		/* data symbols: see above */
+};
+
+/* A data symbol's provisional place (see above).  */
+struct vplace
+{
+  uint32_t off;			/* provisional offset */
+  uint32_t sym;			/* index in the btfld_ld's SYMS */
+};
+
+/* An object's facts: the session's, placed at layout, and the unit of
+   each section.  */
+struct ld_obj
+{
+  struct btfld_object *o;
+  uint64_t *units;
+};
+
+/* A unit's provisional start.  */
+struct ubase
+{
+  uint64_t unit, base;
 };
 
 struct btfld_ld
@@ -38,8 +61,10 @@ struct btfld_ld
   size_t nsecs, secs_cap;
   struct ld_sym *syms;
   size_t nsyms, syms_cap;
-  uint32_t *by_handle;		/* handle -> index in SYMS */
-  size_t nhandles;
+  struct vplace *places;	/* data symbols by section and offset */
+  size_t nplaces;
+  struct ld_obj *objs;
+  size_t nobjs, objs_cap;
 
   void *raw, *braw;		/* the output .BTF and .BTF.base */
   size_t raw_size, braw_size;
@@ -66,7 +91,8 @@ btfld_ld_new (const struct btfld_ld_opts *opts)
     }
   ld->opts = *opts;
   struct btfld_session_opts so = { true, opts->fixups, opts->engine,
-				   opts->base, opts->distill, opts->vars };
+				   opts->base, opts->distill, opts->vars,
+				   BTFLD_FUNCS_ALL };
   if (!(ld->session = btfld_session_new (&so)))
     {
       free (ld);
@@ -87,7 +113,13 @@ btfld_ld_free (struct btfld_ld *ld)
     free ((char *) ld->syms[i].s.name);
   free (ld->secs);
   free (ld->syms);
-  free (ld->by_handle);
+  free (ld->places);
+  for (size_t i = 0; i < ld->nobjs; i++)
+    {
+      btfld_object_free (ld->objs[i].o);
+      free (ld->objs[i].units);
+    }
+  free (ld->objs);
   free (ld->raw);
   free (ld->braw);
   free (ld);
@@ -100,6 +132,91 @@ btfld_ld_add_input (struct btfld_ld *ld, const void *data, size_t size)
     return btfld_error (-EINVAL, "input added after layout");
   /* Compilers' blobs are standalone; the merge puts them on the base.  */
   return btfld_session_add_input (ld->session, data, size);
+}
+
+static char *
+dup_name (const char *name)
+{
+  return strdup (name ? name : "");
+}
+
+int
+btfld_ld_add_object (struct btfld_ld *ld, const char *label,
+		     const struct btfld_obj_sym *syms, size_t nsyms,
+		     const struct btfld_ld_obj_sec *secs, size_t nsecs)
+{
+  if (ld->laid_out)
+    return btfld_error (-EINVAL, "object added after layout");
+  if (ld->nobjs == ld->objs_cap)
+    {
+      size_t n = ld->objs_cap ? 2 * ld->objs_cap : 64;
+      struct ld_obj *v = realloc (ld->objs, n * sizeof *v);
+      if (!v)
+	return nomem ();
+      ld->objs = v;
+      ld->objs_cap = n;
+    }
+  struct btfld_object *o = calloc (1, sizeof *o);
+  uint64_t *units = calloc (nsecs ? nsecs : 1, sizeof *units);
+  if (!o || !units
+      || !(o->syms = calloc (nsyms ? nsyms : 1, sizeof *o->syms))
+      || !(o->secs = calloc (nsecs ? nsecs : 1, sizeof *o->secs))
+      || !(o->label = dup_name (label)))
+    goto nomem;
+  for (size_t i = 0; i < nsecs; i++)
+    {
+      struct btfld_obj_sec *c = &o->secs[o->nsecs];
+      if (!(c->name = dup_name (secs[i].name)))
+	goto nomem;
+      o->nsecs++;
+      c->size = secs[i].size;
+      c->flags = secs[i].flags;
+      /* Placed at layout, when the units' places are known.  */
+      if (secs[i].out_name && !(c->out_name = dup_name (secs[i].out_name)))
+	goto nomem;
+      units[i] = secs[i].unit;
+    }
+  for (size_t i = 0; i < nsyms; i++)
+    {
+      struct btfld_obj_sym *y = &o->syms[o->nsyms];
+      *y = syms[i];
+      /* As btfld_ld_add_symbol: X.lto_priv.N is the static X.  */
+      size_t priv = btfld_lto_priv_len (syms[i].name);
+      if (priv)
+	y->bind = STB_LOCAL;
+      if (!(y->name = priv ? strndup (syms[i].name, priv)
+			   : dup_name (syms[i].name)))
+	goto nomem;
+      o->nsyms++;
+      if (y->sec >= nsecs && y->sec != BTFLD_OBJ_COMMON
+	  && y->sec != BTFLD_OBJ_UNDEF)
+	y->sec = BTFLD_OBJ_ABS;
+    }
+  int id = btfld_session_add_object (ld->session, o);
+  if (id < 0)
+    {
+      btfld_object_free (o);
+      free (units);
+      return id;
+    }
+  ld->objs[ld->nobjs].o = o;
+  ld->objs[ld->nobjs].units = units;
+  ld->nobjs++;
+  return id;
+
+nomem:
+  btfld_object_free (o);
+  free (units);
+  return nomem ();
+}
+
+int
+btfld_ld_add_object_input (struct btfld_ld *ld, const void *data,
+			   size_t size, int obj)
+{
+  if (ld->laid_out)
+    return btfld_error (-EINVAL, "input added after layout");
+  return btfld_session_add_object_input (ld->session, data, size, obj);
 }
 
 unsigned
@@ -143,8 +260,12 @@ btfld_ld_add_symbol (struct btfld_ld *ld, const struct btfld_ld_sym *sym)
   struct ld_sym *y = &ld->syms[ld->nsyms];
   y->s = *sym;
   y->order = ld->nsyms;
-  y->handle = UINT32_MAX;
-  if (!(y->s.name = strdup (sym->name)))
+  /* As the symbol table reader does (elf-syms.c): X.lto_priv.N is the
+     static X.  */
+  size_t priv = btfld_lto_priv_len (sym->name);
+  if (priv)
+    y->s.bind = STB_LOCAL;
+  if (!(y->s.name = priv ? strndup (sym->name, priv) : strdup (sym->name)))
     return nomem ();
   ld->nsyms++;
   return 0;
@@ -182,19 +303,63 @@ by_name_order (const void *a, const void *b)
   return x->order < y->order ? -1 : x->order > y->order;
 }
 
-/* The symbol table the fixups read, with the encoded values.  */
-static struct btfld_symtab *
-make_symtab (struct btfld_ld *ld)
+static int
+by_place (const void *a, const void *b)
+{
+  const struct vplace *x = a, *y = b;
+  return x->off < y->off ? -1 : x->off > y->off;
+}
+
+static int
+by_unit (const void *a, const void *b)
+{
+  const struct ubase *x = a, *y = b;
+  return x->unit < y->unit ? -1 : x->unit > y->unit;
+}
+
+/* Place each object's sections at their units' provisional starts UB
+   (N, sorted by unit).  A section whose unit holds no symbol of the
+   layout stays unplaced: nothing of it survived that a FUNC or VAR
+   could describe.  */
+static void
+place_objects (struct btfld_ld *ld, const struct ubase *ub, size_t n)
+{
+  for (size_t j = 0; j < ld->nobjs; j++)
+    {
+      struct btfld_object *o = ld->objs[j].o;
+      for (size_t i = 0; i < o->nsecs; i++)
+	{
+	  struct ubase key = { ld->objs[j].units[i], 0 };
+	  const struct ubase *u = NULL;
+	  if (o->secs[i].out_name)
+	    u = bsearch (&key, ub, n, sizeof *ub, by_unit);
+	  if (!u)
+	    {
+	      free ((char *) o->secs[i].out_name);
+	      o->secs[i].out_name = NULL;
+	      continue;
+	    }
+	  o->secs[i].out_offset = u->base;
+	}
+    }
+}
+
+/* The symbol table the fixups read, symbols at their provisional places,
+   in *OUT.  */
+static int
+make_symtab (struct btfld_ld *ld, struct btfld_symtab **out)
 {
   struct btfld_symtab *st = calloc (1, sizeof *st);
   struct ld_sym **data = malloc ((ld->nsyms + 1) * sizeof *data);
-  size_t ndata = 0;
+  struct ubase *ub = NULL;
+  size_t ndata = 0, nub = 0;
+  int err;
   if (!st || !data
       || !(st->secs = calloc (ld->nsecs + 1, sizeof *st->secs))
       || !(st->syms = calloc (ld->nsyms + 1, sizeof *st->syms))
-      || !(ld->by_handle = malloc ((ld->nsyms + 1) * sizeof *ld->by_handle)))
+      || !(ld->places = malloc ((ld->nsyms + 1) * sizeof *ld->places)))
     {
-      nomem ();
+      err = nomem ();
       goto fail;
     }
   st->e_type = ET_REL;
@@ -204,7 +369,7 @@ make_symtab (struct btfld_ld *ld)
     st->secs[i + 1].name = ld->secs[i];
 
   for (size_t i = 0; i < ld->nsyms; i++)
-    if (is_data (&ld->syms[i].s))
+    if (ld->syms[i].s.sec)
       data[ndata++] = &ld->syms[i];
   for (size_t i = 0; i < ld->nsyms; i++)
     {
@@ -214,42 +379,69 @@ make_symtab (struct btfld_ld *ld)
       s->bind = y->s.bind;
       s->type = y->s.type;
       s->shndx = y->s.sec;
+      s->value = y->s.value;
+      s->size = y->s.size;
       s->order = y->order;
     }
   qsort (data, ndata, sizeof *data, by_position);
-  uint64_t group = 0, end = 0;
+  if (!(ub = malloc ((ndata + 1) * sizeof *ub)))
+    {
+      err = nomem ();
+      goto fail;
+    }
+  /* END: the end of the provisional places so far; a new unit starts
+     one byte after it.  */
+  uint64_t base = 0, end = 0;
+  size_t nplaces = 0;
   for (size_t i = 0; i < ndata; i++)
     {
       const struct ld_sym *p = i ? data[i - 1] : NULL;
-      struct ld_sym *y = data[i];
-      if (p && (p->s.sec != y->s.sec || p->s.unit != y->s.unit
-		|| y->s.value >= end))
+      const struct ld_sym *y = data[i];
+      if (!p || p->s.sec != y->s.sec || p->s.unit != y->s.unit)
 	{
-	  group++;
-	  end = 0;
+	  if (p)
+	    base = end + 1;
+	  ub[nub++] = (struct ubase) { y->s.unit, base };
 	}
-      if (y->s.value + y->s.size > end)
-	end = y->s.value + y->s.size;
-      y->handle = (uint32_t) i;
-      ld->by_handle[i] = (uint32_t) (y - ld->syms);
-      st->syms[y - ld->syms].value = group << 33 | i;
-      st->syms[y - ld->syms].size = 0xffffffffu;
+      uint64_t off = base + y->s.value;
+      if (off < base || off + y->s.size < off
+	  || off + y->s.size > UINT32_MAX)
+	{
+	  err = btfld_error (-EFBIG, "more than 4 GiB of symbols (in %s)",
+			     ld->secs[y->s.sec - 1]);
+	  goto fail;
+	}
+      if (off + y->s.size > end)
+	end = off + y->s.size;
+      size_t k = (size_t) (y - ld->syms);
+      st->syms[k].value = off;
+      if (!is_data (&y->s))
+	continue;
+      ld->places[nplaces].off = (uint32_t) off;
+      ld->places[nplaces].sym = (uint32_t) k;
+      nplaces++;
     }
-  ld->nhandles = ndata;
+  ndata = nplaces;
+  qsort (ub, nub, sizeof *ub, by_unit);
+  place_objects (ld, ub, nub);
+  ld->nplaces = ndata;
   st->nsyms = ld->nsyms;
   qsort (st->syms, st->nsyms, sizeof *st->syms, by_name_order);
   free (data);
-  return st;
+  free (ub);
+  *out = st;
+  return 0;
 
 fail:
   free (data);
+  free (ub);
   if (st)
     {
       free (st->secs);
       free (st->syms);
       free (st);
     }
-  return NULL;
+  return err;
 }
 
 static void
@@ -274,8 +466,8 @@ btfld_ld_do_layout (struct btfld_ld *ld, void **btf, size_t *size,
 
   if (ld->laid_out)
     return btfld_error (-EINVAL, "layout done twice");
-  if (ld->opts.fixups && !(st = make_symtab (ld)))
-    return -ENOMEM;
+  if (ld->opts.fixups && (err = make_symtab (ld, &st)))
+    return err;
   btfld_session_set_symtab (ld->session, st);
   err = btfld_session_run (ld->session);
   if (!err)
@@ -308,19 +500,13 @@ btfld_ld_do_layout (struct btfld_ld *ld, void **btf, size_t *size,
 
 /* ---- phase 2 ---- */
 
-struct entry
-{
-  struct btf_var_secinfo vsi;
-  uint32_t handle;
-};
-
 static int
 by_offset (const void *a, const void *b)
 {
-  const struct entry *x = a, *y = b;
-  if (x->vsi.offset != y->vsi.offset)
-    return x->vsi.offset < y->vsi.offset ? -1 : 1;
-  return x->handle < y->handle ? -1 : x->handle > y->handle;
+  const struct btf_var_secinfo *x = a, *y = b;
+  if (x->offset != y->offset)
+    return x->offset < y->offset ? -1 : 1;
+  return x->type < y->type ? -1 : x->type > y->type;
 }
 
 static int
@@ -337,30 +523,20 @@ fill_datasec (struct btfld_ld *ld, uint32_t id, struct btf_type *t,
 {
   struct btf_var_secinfo *v = (void *) (t + 1);
   unsigned n = btfld_vlen (t);
-  struct entry *e = malloc ((n ? n : 1) * sizeof *e);
-  if (!e)
-    return nomem ();
   for (unsigned i = 0; i < n; i++)
     {
-      uint32_t h = v[i].offset;
-      if (h >= ld->nhandles)
-	{
-	  free (e);
-	  return btfld_error (-EINVAL, "type [%u] DATASEC: entry %u names no "
-			      "symbol of the layout", id, i);
-	}
-      const struct btfld_ld_sym *s = &ld->syms[ld->by_handle[h]].s;
-      e[i].vsi.type = v[i].type;
-      e[i].vsi.offset = (uint32_t) l->symbol_offset (l->ctx, s->cookie);
-      e[i].vsi.size = (uint32_t) s->size;
-      e[i].handle = h;
+      struct vplace key = { v[i].offset, 0 };
+      const struct vplace *p = bsearch (&key, ld->places, ld->nplaces,
+					sizeof *p, by_place);
+      if (!p)
+	return btfld_error (-EINVAL, "type [%u] DATASEC: entry %u names no "
+			    "symbol of the layout", id, i);
+      const struct btfld_ld_sym *s = &ld->syms[p->sym].s;
       if (i == 0)
 	t->size = (uint32_t) l->section_size (l->ctx, s->sec);
+      v[i].offset = (uint32_t) l->symbol_offset (l->ctx, s->cookie);
     }
-  qsort (e, n, sizeof *e, by_offset);
-  for (unsigned i = 0; i < n; i++)
-    v[i] = e[i].vsi;
-  free (e);
+  qsort (v, n, sizeof *v, by_offset);
   return 0;
 }
 
@@ -563,7 +739,7 @@ btfld_ld_convert (const void *btf, size_t size,
       if (base_section)
 	return btfld_error (-EINVAL, "already has .BTF.base");
       struct btfld_session_opts so = { false, false, engine, base, true,
-				       BTFLD_VARS_ALL };
+				       BTFLD_VARS_ALL, BTFLD_FUNCS_ALL };
       struct btfld_session *s = btfld_session_new (&so);
       if (!s)
 	goto out;

@@ -12,7 +12,8 @@ btfld_link_btf (const void *data, size_t size,
 		const struct btfld_link_opts *opts, struct btfld_stats *stats)
 {
   struct btfld_session_opts so = { true, opts->fixups, opts->engine,
-				   opts->base, false, opts->vars };
+				   opts->base, false, opts->vars,
+				   BTFLD_FUNCS_ALL };
   struct btfld_session *s = btfld_session_new (&so);
   struct btfld_btf *out = NULL;
   if (!s)

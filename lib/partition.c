@@ -17,16 +17,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* What split_by and move_out look up per element, together: one cache
+   line per touched element instead of one per array.  */
+struct node { uint32_t stamp, slot, cls, loc; };
+
 struct part
 {
   uint32_t n;			/* elements 1..n-1 (0 is void, fixed) */
-  uint32_t *elems, *loc, *cls;
+  uint32_t *elems;
+  struct node *nd;
   uint32_t *first, *end;	/* range of each class in elems */
   uint32_t nclasses;
   uint32_t *work;		/* stack of classes to split by */
   uint8_t *queued;
   size_t nwork;
-  uint32_t round, *stamp, *slot;	/* per splitter: touched types */
+  uint32_t round;		/* per splitter: touched types */
   struct touch *touched;
   struct group *groups;
   uint32_t *gslot, *gslot_round;	/* (class, set) -> group */
@@ -70,12 +75,12 @@ move_out (struct part *P, const struct group *g)
   for (uint32_t i = g->head; i != UINT32_MAX; i = P->touched[i].next)
     {
       uint32_t p = P->touched[i].p, last = P->elems[--P->end[c]];
-      uint32_t at = P->loc[p];
+      uint32_t at = P->nd[p].loc;
       P->elems[at] = last;
-      P->loc[last] = at;
+      P->nd[last].loc = at;
       P->elems[P->end[c]] = p;
-      P->loc[p] = P->end[c];
-      P->cls[p] = nc;
+      P->nd[p].loc = P->end[c];
+      P->nd[p].cls = nc;
     }
   P->first[nc] = P->end[c];
   P->end[nc] = P->end[c] + g->count;
@@ -88,9 +93,9 @@ static void
 swap_classes (struct part *P, uint32_t a, uint32_t b)
 {
   for (uint32_t k = P->first[a]; k < P->end[a]; k++)
-    P->cls[P->elems[k]] = b;
+    P->nd[P->elems[k]].cls = b;
   for (uint32_t k = P->first[b]; k < P->end[b]; k++)
-    P->cls[P->elems[k]] = a;
+    P->nd[P->elems[k]].cls = a;
   uint32_t f = P->first[a], e = P->end[a];
   P->first[a] = P->first[b];
   P->end[a] = P->end[b];
@@ -187,7 +192,8 @@ reserve (struct part *P, const struct btfld_graph *g, uint32_t C)
   P->cap = cap;
   P->gslots_n = slots;
   P->round = 0;			/* gslot_round starts over */
-  memset (P->stamp, 0, P->n * sizeof *P->stamp);
+  for (uint32_t i = 0; i < P->n; i++)
+    P->nd[i].stamp = 0;
   memset (P->cstamp, 0, (P->n + 1) * sizeof *P->cstamp);
   return 0;
 }
@@ -206,20 +212,22 @@ split_by (struct part *P, const struct btfld_graph *g, uint32_t C)
       for (uint32_t r = g->rev_off[e]; r < g->rev_off[e + 1]; r++)
 	{
 	  uint32_t p = g->rev[r].p;
-	  if (P->stamp[p] != P->round)
+	  struct node *d = &P->nd[p];
+	  if (d->stamp != P->round)
 	    {
-	      P->stamp[p] = P->round;
-	      P->slot[p] = nt;
-	      P->touched[nt++] = (struct touch) { p, UINT32_MAX, 0 };
+	      d->stamp = P->round;
+	      d->slot = nt;
+	      P->touched[nt++] = (struct touch) { p, d->cls, 0 };
 	    }
-	  P->touched[P->slot[p]].sig += mix (g->rev[r].j);
+	  P->touched[d->slot].sig += mix (g->rev[r].j);
 	}
     }
   P->ntclasses = 0;
   for (uint32_t i = 0; i < nt; i++)
     {
       struct touch *t = &P->touched[i];
-      uint32_t gi = group_of (P, P->cls[t->p], t->sig, &ngroups);
+      /* NEXT holds the class until the touch joins its group.  */
+      uint32_t gi = group_of (P, t->next, t->sig, &ngroups);
       t->next = P->groups[gi].head;
       P->groups[gi].head = i;
       P->groups[gi].count++;
@@ -237,20 +245,17 @@ btfld_refine_partition (const struct btfld_graph *g, uint32_t *cls,
   uint32_t n = g->n, k0 = *nclassesp;
   int err = 0;
   P.n = n;
-  P.cls = cls;
   P.elems = malloc (n * sizeof *P.elems);
-  P.loc = malloc (n * sizeof *P.loc);
+  P.nd = calloc (n, sizeof *P.nd);
   P.first = calloc (n + 1, sizeof *P.first);
   P.end = calloc (n + 1, sizeof *P.end);
   P.work = malloc ((n + 1) * sizeof *P.work);
   P.queued = calloc (n + 1, 1);
-  P.stamp = calloc (n, sizeof *P.stamp);
-  P.slot = malloc (n * sizeof *P.slot);
   P.cstamp = calloc (n + 1, sizeof *P.cstamp);
   P.chead = malloc ((n + 1) * sizeof *P.chead);
   P.tclasses = malloc ((n + 1) * sizeof *P.tclasses);
-  if (!P.elems || !P.loc || !P.first || !P.end || !P.work || !P.queued
-      || !P.stamp || !P.slot || !P.cstamp || !P.chead || !P.tclasses)
+  if (!P.elems || !P.nd || !P.first || !P.end || !P.work || !P.queued
+      || !P.cstamp || !P.chead || !P.tclasses)
     {
       err = btfld_error (-ENOMEM, "out of memory");
       goto out;
@@ -267,7 +272,8 @@ btfld_refine_partition (const struct btfld_graph *g, uint32_t *cls,
     }
   for (uint32_t e = 1; e < n; e++)
     {
-      P.loc[e] = P.end[cls[e]];
+      P.nd[e].cls = cls[e];
+      P.nd[e].loc = P.end[cls[e]];
       P.elems[P.end[cls[e]]++] = e;
     }
   P.nclasses = k0;
@@ -279,16 +285,16 @@ btfld_refine_partition (const struct btfld_graph *g, uint32_t *cls,
       P.queued[C] = 0;
       err = split_by (&P, g, C);
     }
+  for (uint32_t e = 1; e < n; e++)
+    cls[e] = P.nd[e].cls;
   *nclassesp = P.nclasses;
 out:
   free (P.elems);
-  free (P.loc);
+  free (P.nd);
   free (P.first);
   free (P.end);
   free (P.work);
   free (P.queued);
-  free (P.stamp);
-  free (P.slot);
   free (P.touched);
   free (P.groups);
   free (P.gslot);

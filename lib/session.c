@@ -20,8 +20,13 @@ struct btfld_session
   uint32_t *blob_of;		/* blob index per merged type */
   size_t blob_of_cap;
   unsigned nblobs;
+  const struct btfld_object **objs;	/* per-object facts */
+  size_t nobjs;
+  int *blob_obj;		/* object of each blob, -1: none */
+  bool any_obj;			/* some blob is of a known object */
   struct btfld_symtab *own_syms;	/* from btfld_session_symbols_from_elf */
   const struct btfld_symtab *syms;
+  struct btfld_kfuncs *kfuncs;	/* from btfld_session_kfuncs_from_elf */
   struct btfld_btf *out, *dist;
   struct btfld_stats stats;
   struct timespec t0;
@@ -43,14 +48,14 @@ debug_phase (const char *what, struct timespec *last)
 }
 
 /* The object index of each type of AFTER, from BLOB_OF (indexed like
-   BEFORE's own types) through the fixups' id MAP; types the fixups
-   added (DATASECs) belong to no object.  Returns a new array.  */
+   the own types, START .. N - 1, of the object AFTER was made from)
+   through the fixups' id MAP; types the fixups added (DATASECs) belong
+   to no object.  Returns a new array.  */
 uint32_t *
-btfld_remap_blob_of (const struct btfld_btf *before,
+btfld_remap_blob_of (uint32_t start, uint32_t n,
 		     const struct btfld_btf *after, const uint32_t *map,
 		     const uint32_t *blob_of)
 {
-  uint32_t start = btfld_start_id (before), n = btfld_type_cnt (before);
   uint32_t nafter = btfld_type_cnt (after) - start;
   uint32_t *out = malloc ((nafter ? nafter : 1) * sizeof *out);
   if (!out)
@@ -66,25 +71,30 @@ btfld_remap_blob_of (const struct btfld_btf *before,
   return out;
 }
 
-/* Apply the fixups to *MERGED (freed: the engine needs only the fixed
-   copy) and carry *BLOB_OF over to the new ids.  */
+/* Apply the fixups to *MERGED (freed as soon as the fixed copy exists:
+   the engine needs only that, and the empty enums' pass may make one
+   more) and carry *BLOB_OF over to the new ids.  */
 struct btfld_btf *
 btfld_fixup_merged (struct btfld_btf **merged,
 		    const struct btfld_symtab *syms, enum btfld_vars vars,
-		    uint32_t **blob_of)
+		    const struct btfld_objfacts *of, uint32_t **blob_of)
 {
   uint32_t *map = NULL;
-  struct btfld_btf *fixed = btfld_fixup_blobs (*merged, syms, vars,
-						*blob_of, &map);
+  uint32_t start = btfld_start_id (*merged), n = btfld_type_cnt (*merged);
+  struct btfld_btf *fixed = btfld_fixup_objects (*merged, syms, vars,
+						  *blob_of, of, &map);
   if (!fixed)
     return NULL;
-  if (btfld_empty_enums (&fixed, map, btfld_type_cnt (*merged)))
+  btfld_btf_free (*merged);
+  *merged = NULL;
+  fixed->strs_from = NULL;	/* it was *MERGED */
+  if (btfld_empty_enums (&fixed, map, n))
     {
       free (map);
       btfld_btf_free (fixed);
       return NULL;
     }
-  uint32_t *nb = btfld_remap_blob_of (*merged, fixed, map, *blob_of);
+  uint32_t *nb = btfld_remap_blob_of (start, n, fixed, map, *blob_of);
   free (map);
   if (!nb)
     {
@@ -93,8 +103,6 @@ btfld_fixup_merged (struct btfld_btf **merged,
     }
   free (*blob_of);
   *blob_of = nb;
-  btfld_btf_free (*merged);
-  *merged = NULL;
   return fixed;
 }
 
@@ -132,13 +140,38 @@ btfld_session_free (struct btfld_session *s)
   btfld_btf_free (s->out);
   btfld_btf_free (s->dist);
   btfld_symtab_free (s->own_syms);
+  btfld_kfuncs_free (s->kfuncs);
   free (s->blob_of);
+  free (s->objs);
+  free (s->blob_obj);
   free (s);
+}
+
+int
+btfld_session_add_object (struct btfld_session *s,
+			  const struct btfld_object *o)
+{
+  if (s->ran)
+    return btfld_error (-EINVAL, "object added after the session ran");
+  const struct btfld_object **n = realloc (s->objs,
+					   (s->nobjs + 1) * sizeof *n);
+  if (!n)
+    return btfld_error (-ENOMEM, "out of memory");
+  s->objs = n;
+  s->objs[s->nobjs] = o;
+  return (int) s->nobjs++;
 }
 
 int
 btfld_session_add_input (struct btfld_session *s, const void *data,
 			 size_t size)
+{
+  return btfld_session_add_object_input (s, data, size, -1);
+}
+
+int
+btfld_session_add_object_input (struct btfld_session *s, const void *data,
+				size_t size, int obj)
 {
   if (s->ran || s->adopted)
     return btfld_error (-EINVAL, "input added after the session ran");
@@ -148,6 +181,15 @@ btfld_session_add_input (struct btfld_session *s, const void *data,
 				      &s->blob_of_cap, &s->nblobs);
   if (err)
     return err;
+  if (obj >= (int) s->nobjs)
+    return btfld_error (-EINVAL, "no object %d in the session", obj);
+  int *bo = realloc (s->blob_obj, (s->nblobs ? s->nblobs : 1) * sizeof *bo);
+  if (!bo)
+    return btfld_error (-ENOMEM, "out of memory");
+  s->blob_obj = bo;
+  for (unsigned b = before; b < s->nblobs; b++)
+    bo[b] = obj < 0 ? -1 : obj;
+  s->any_obj |= obj >= 0 && s->nblobs > before;
   s->stats.inputs++;
   s->stats.blobs += s->nblobs - before;
   s->stats.bytes_in += size;
@@ -200,6 +242,53 @@ btfld_session_symbols_from_elf (struct btfld_session *s, struct Elf *elf)
   return 0;
 }
 
+int
+btfld_session_kfuncs_from_elf (struct btfld_session *s, struct Elf *elf,
+			       enum btfld_kfunc_sets which)
+{
+  struct btfld_kfuncs *k = btfld_kfuncs_from_elf (elf, which);
+  if (!k)
+    return -EINVAL;
+  btfld_kfuncs_free (s->kfuncs);
+  s->kfuncs = k;
+  return 0;
+}
+
+/* One FUNC per name (s->opts.funcs) on the fixed-up *FIXED,
+   its blob indexes carried over.  */
+static int
+consistent_funcs (struct btfld_session *s, struct btfld_btf **fixed)
+{
+  uint32_t *map = NULL;
+  unsigned dropped;
+  const struct btfld_symtab *syms = NULL;
+  if (s->opts.funcs == BTFLD_FUNCS_ADDR)
+    {
+      if (!s->syms)
+	return btfld_error (-EINVAL, "FUNCs by address need the output's "
+			    "symbols");
+      syms = s->syms;
+    }
+  struct btfld_btf *one = btfld_consistent_funcs (*fixed, syms, &map,
+						  &dropped);
+  if (!one)
+    return -ENOMEM;
+  uint32_t *nb = btfld_remap_blob_of (btfld_start_id (*fixed),
+				      btfld_type_cnt (*fixed), one, map,
+				      s->blob_of);
+  free (map);
+  if (!nb)
+    {
+      btfld_btf_free (one);
+      return -ENOMEM;
+    }
+  free (s->blob_of);
+  s->blob_of = nb;
+  btfld_btf_free (*fixed);
+  *fixed = one;
+  return 0;
+}
+
 void
 btfld_session_set_symtab (struct btfld_session *s,
 			  const struct btfld_symtab *syms)
@@ -224,10 +313,28 @@ btfld_session_run (struct btfld_session *s)
     {
       if (s->opts.fixups && s->syms)
 	{
+	  struct btfld_objfacts of = { s->objs, s->nobjs, s->blob_obj,
+				       s->nblobs };
 	  if (!(fixed = btfld_fixup_merged (&s->merged, s->syms,
-					    s->opts.vars, &s->blob_of)))
+					    s->opts.vars,
+					    s->any_obj ? &of : NULL,
+					    &s->blob_of)))
 	    return -EINVAL;
 	  debug_phase ("fixups", &s->t0);
+	}
+      if (s->opts.funcs != BTFLD_FUNCS_ALL)
+	{
+	  if (!fixed)
+	    {
+	      fixed = s->merged;
+	      s->merged = NULL;
+	    }
+	  if (consistent_funcs (s, &fixed))
+	    {
+	      btfld_btf_free (fixed);
+	      return -EINVAL;
+	    }
+	  debug_phase ("consistent FUNCs", &s->t0);
 	}
       out = btfld_dedup (fixed ? fixed : s->merged, s->blob_of,
 			 s->opts.engine);
@@ -235,6 +342,11 @@ btfld_session_run (struct btfld_session *s)
       debug_phase ("dedup", &s->t0);
       if (!out)
 	return -EINVAL;
+    }
+  if (s->kfuncs && btfld_kfuncs_tag (out, s->kfuncs))
+    {
+      btfld_btf_free (out);
+      return -EINVAL;
     }
   if (s->opts.distill)
     {
@@ -279,6 +391,52 @@ btfld_session_take_btf (struct btfld_session *s)
   return out;
 }
 
+#ifdef BTFLD_TEST_HOOKS
+/* For the testsuite only (the sanitizer build): with BTFLD_TEST_BREAK_OUTPUT
+   set, the result's first DATASEC lists type 0 (a DATASEC that still
+   lists a dropped VAR), which the re-read below must refuse.  */
+static void
+test_break_output (const struct btfld_session *s)
+{
+  if (!getenv ("BTFLD_TEST_BREAK_OUTPUT"))
+    return;
+  for (uint32_t id = btfld_start_id (s->out); id < btfld_type_cnt (s->out);
+       id++)
+    {
+      struct btf_type *t = btfld_type_mut (s->out, id);
+      if (btfld_kind (t) == BTF_KIND_DATASEC && btfld_vlen (t))
+	{
+	  ((struct btf_var_secinfo *) (t + 1))->type = 0;
+	  return;
+	}
+    }
+}
+#endif
+
+/* Read the raw result back as a reader of the file will (the split BTF
+   on the base it is written with: the distilled one when there is one):
+   a result our own parser refuses is an error, never written.  */
+static int
+check_raw (const struct btfld_session *s, const void *btf, size_t size,
+	   const void *base, size_t base_size)
+{
+  struct btfld_btf *b = NULL, *r;
+  if (base && !(b = btfld_btf_parse (base, base_size, NULL)))
+    {
+      btfld_error_prefix ("the .BTF.base written does not read back");
+      return -EINVAL;
+    }
+  r = btfld_btf_parse (btf, size, b ? b : s->opts.base);
+  btfld_btf_free (r);
+  btfld_btf_free (b);
+  if (!r)
+    {
+      btfld_error_prefix ("the .BTF written does not read back");
+      return -EINVAL;
+    }
+  return 0;
+}
+
 int
 btfld_session_raw (const struct btfld_session *s, bool layout, void **btf,
 		   size_t *size, void **base, size_t *base_size)
@@ -294,14 +452,31 @@ btfld_session_raw (const struct btfld_session *s, bool layout, void **btf,
     }
   if (!s->out)
     return btfld_error (-EINVAL, "the session has no result");
+#ifdef BTFLD_TEST_HOOKS
+  test_break_output (s);
+#endif
+  void *braw = NULL;
+  size_t bsize = 0;
   if (!(*btf = raw_of (s->out, size)))
     return -ENOMEM;
-  if (s->dist && base && !(*base = raw_of (s->dist, base_size)))
+  if (s->dist && !(braw = raw_of (s->dist, &bsize)))
     {
       free (*btf);
       *btf = NULL;
       return -ENOMEM;
     }
+  if (check_raw (s, *btf, *size, braw, bsize))
+    {
+      free (braw);
+      free (*btf);
+      *btf = NULL;
+      *size = 0;
+      return -EINVAL;
+    }
+  if (base)
+    *base = braw, *base_size = bsize;
+  else
+    free (braw);
   ((struct btfld_session *) s)->stats.bytes_out = *size;
   return 0;
 }

@@ -8,6 +8,7 @@
 #include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <gelf.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +24,8 @@ struct opts
 {
   bool dedup, distill, dump, dump_base, fixups, stats, verbose, info, layout;
   bool check_symbols;
+  enum btfld_funcs funcs;
+  int kfunc_tags;		/* 0, or an enum btfld_kfunc_sets */
   enum btfld_engine engine;
   enum btfld_vars vars;
   const char *base_path, *relocate_path;
@@ -41,13 +44,25 @@ usage (FILE *f)
 	   "                         split BTF on it; otherwise .BTF is read split\n"
 	   "                         on it\n"
 	   "  --btf-distill-base     write a distilled .BTF.base and the matching\n"
-	   "                         split .BTF (needs --btf-base)\n"
+	   "                         split .BTF (needs --btf-base; a .BTF not\n"
+	   "                         split on it yet, as gcc writes it, needs\n"
+	   "                         --btf-dedup too)\n"
 	   "  --btf-relocate=FILE    relocate the split .BTF of a file with\n"
 	   "                         .BTF.base onto FILE's BTF; drop .BTF.base\n"
 	   "  --no-fixups            do not apply the gcc fixups\n"
 	   "  --btf-vars=WHICH       VARs for all variables (all, the default),\n"
 	   "                         the kernel's per-CPU ones (percpu, as pahole\n"
 	   "                         does for vmlinux) or none\n"
+	   "  --btf-consistent-funcs[=WHICH] one FUNC per function name, none\n"
+	   "                         for a name whose definitions' prototypes\n"
+	   "                         differ (proto, the default: pahole >=\n"
+	   "                         1.25), nor for one defined at several\n"
+	   "                         addresses (addr: pahole >= 1.31)\n"
+	   "  --btf-kfunc-tags[=SETS] a DECL_TAG 'bpf_kfunc' on the FUNC of each\n"
+	   "                         function of the file's .BTF_ids kfunc sets\n"
+	   "                         (as pahole >= 1.26): the set8s flagged as\n"
+	   "                         kfunc sets (flagged, the default; Linux >=\n"
+	   "                         6.9) or every set8 (all; Linux 6.0 to 6.8)\n"
 	   "  --engine=NAME          dedup engine: btfld (default) or libbpf\n"
 	   "  --btf-layout           write kernel 7.x's 32-byte header and layout\n"
 	   "                         section (kernels before 7.0 refuse it)\n"
@@ -55,6 +70,7 @@ usage (FILE *f)
 	   "                         numbered after their base\n"
 	   "  --dump-btf-base        print the .BTF.base types\n"
 	   "  --info                 print the number of blobs, types and bytes\n"
+	   "                         (of .BTF split on .BTF.base or --btf-base)\n"
 	   "  --check-symbols        print the symbol each FUNC and VAR describes;\n"
 	   "                         exit 1 when one describes none or its type\n"
 	   "                         size is not the symbol's\n"
@@ -84,7 +100,8 @@ static int
 parse_args (int argc, char **argv, struct opts *o)
 {
   enum { O_DEDUP = 256, O_NOFIX, O_ENGINE, O_DUMP, O_STATS, O_INFO, O_BASE,
-	 O_DISTILL, O_RELOC, O_DUMP_BASE, O_VARS, O_LAYOUT, O_CHECK };
+	 O_DISTILL, O_RELOC, O_DUMP_BASE, O_VARS, O_LAYOUT, O_CHECK,
+	 O_CONSISTENT, O_KFUNCS };
   static const struct option lo[] = {
     { "btf-dedup", no_argument, NULL, O_DEDUP },
     { "btf-base", required_argument, NULL, O_BASE },
@@ -92,6 +109,8 @@ parse_args (int argc, char **argv, struct opts *o)
     { "btf-relocate", required_argument, NULL, O_RELOC },
     { "no-fixups", no_argument, NULL, O_NOFIX },
     { "btf-vars", required_argument, NULL, O_VARS },
+    { "btf-consistent-funcs", optional_argument, NULL, O_CONSISTENT },
+    { "btf-kfunc-tags", optional_argument, NULL, O_KFUNCS },
     { "engine", required_argument, NULL, O_ENGINE },
     { "btf-layout", no_argument, NULL, O_LAYOUT },
     { "dump-btf", no_argument, NULL, O_DUMP },
@@ -115,6 +134,22 @@ parse_args (int argc, char **argv, struct opts *o)
       case O_RELOC: o->relocate_path = optarg; break;
       case O_NOFIX: o->fixups = false; break;
       case O_LAYOUT: o->layout = true; break;
+      case O_CONSISTENT:
+	if (!optarg || strcmp (optarg, "proto") == 0)
+	  o->funcs = BTFLD_FUNCS_PROTO;
+	else if (strcmp (optarg, "addr") == 0)
+	  o->funcs = BTFLD_FUNCS_ADDR;
+	else
+	  return usage_error ("--btf-consistent-funcs takes proto or addr");
+	break;
+      case O_KFUNCS:
+	if (!optarg || strcmp (optarg, "flagged") == 0)
+	  o->kfunc_tags = BTFLD_KFUNCS_FLAGGED;
+	else if (strcmp (optarg, "all") == 0)
+	  o->kfunc_tags = BTFLD_KFUNCS_ALL;
+	else
+	  return usage_error ("--btf-kfunc-tags takes flagged or all");
+	break;
       case O_VARS:
 	if (strcmp (optarg, "all") == 0)
 	  o->vars = BTFLD_VARS_ALL;
@@ -165,6 +200,9 @@ parse_args (int argc, char **argv, struct opts *o)
 			"--info)");
   if (o->distill && !o->base_path)
     return usage_error ("--btf-distill-base needs --btf-base");
+  if ((o->funcs || o->kfunc_tags) && !o->dedup)
+    return usage_error ("--btf-consistent-funcs and --btf-kfunc-tags need "
+			"--btf-dedup");
   if (o->relocate_path && (o->distill || o->dedup))
     return usage_error ("--btf-relocate does not combine with "
 			"--btf-distill-base or --btf-dedup");
@@ -189,12 +227,15 @@ read_merged (const void *data, size_t size, const struct btfld_btf *base)
   return b;
 }
 
-/* One line on the .BTF of E: blobs, types (all blobs), bytes.  */
+/* One line on the .BTF of E: blobs, types (all blobs), bytes; read split
+   on .BTF.base when E has one (a second line on it), else on BASE (from
+   --btf-base) when given.  */
 static int
-do_info (struct opts *o, struct btfld_elf *e)
+do_info (struct opts *o, struct btfld_elf *e, const struct btfld_btf *base)
 {
-  size_t size;
+  size_t size, bsize;
   struct btfld_blobs blobs = { 0 };
+  struct btfld_btf *dist = NULL;
   unsigned long types = 0;
   const void *data = btfld_elf_section (e, ".BTF", &size);
   if (!data)
@@ -204,16 +245,29 @@ do_info (struct opts *o, struct btfld_elf *e)
       printf ("%s: no .BTF\n", o->in);
       return 0;
     }
-  if (btfld_blobs_add (&blobs, data, size, NULL))
+  const void *bdata = btfld_elf_section (e, ".BTF.base", &bsize);
+  if (!bdata && bsize == (size_t) -1)
+    return fail (o->in);
+  if (bdata && !(dist = btfld_btf_parse (bdata, bsize, NULL)))
+    {
+      btfld_error_prefix (".BTF.base");
+      return fail (o->in);
+    }
+  if (btfld_blobs_add (&blobs, data, size, dist ? dist : base))
     {
       btfld_error_prefix (".BTF");
+      btfld_btf_free (dist);
       return fail (o->in);
     }
   for (size_t i = 0; i < blobs.n; i++)
-    types += btfld_type_cnt (blobs.v[i]) - 1;
+    types += btfld_type_cnt (blobs.v[i]) - btfld_start_id (blobs.v[i]);
   printf ("%s: .BTF: %zu blob%s, %lu types, %zu bytes\n", o->in, blobs.n,
 	  blobs.n == 1 ? "" : "s", types, size);
+  if (dist)
+    printf ("%s: .BTF.base: %lu types, %zu bytes\n", o->in,
+	    (unsigned long) btfld_type_cnt (dist) - 1, bsize);
   btfld_blobs_free (&blobs);
+  btfld_btf_free (dist);
   return 0;
 }
 
@@ -328,6 +382,7 @@ check_symbols (struct btfld_elf *e, const struct btfld_btf *b)
 struct work
 {
   struct btfld_session *s;
+  struct btfld_object *obj;	/* a relocatable file's own facts */
   struct btfld_btf *btf;	/* the result: the session's or ours */
   struct btfld_btf *dist_in;
   const struct btfld_btf *dist_out;
@@ -349,7 +404,19 @@ add_dedup_input (struct opts *o, struct btfld_elf *e, struct work *w)
 	   : btfld_error (-ENODATA, "no .BTF section");
   if (o->fixups && btfld_session_symbols_from_elf (w->s, e->elf))
     return -EINVAL;
-  if (btfld_session_add_input (w->s, data, size))
+  /* A relocatable file is its own object: its symbols are the facts
+     of its blobs, each section at offset 0 of itself.  A linked file's
+     objects are gone: its blobs are matched with its symbols by name.  */
+  GElf_Ehdr eh;
+  int obj = -1;
+  if (o->fixups && gelf_getehdr (e->elf, &eh) && eh.e_type == ET_REL)
+    {
+      if (!(w->obj = btfld_object_from_elf (e->elf, e->path))
+	  || btfld_object_place_self (w->obj)
+	  || (obj = btfld_session_add_object (w->s, w->obj)) < 0)
+	return -EINVAL;
+    }
+  if (btfld_session_add_object_input (w->s, data, size, obj))
     {
       btfld_error_prefix (".BTF");
       return -EINVAL;
@@ -386,6 +453,20 @@ read_existing (struct opts *o, struct btfld_elf *e,
   btfld_btf_free (*btf);
   *btf = folded;
   return 0;
+}
+
+/* Whether the .BTF of E (without .BTF.base) reads as standalone BTF,
+   as gcc writes it.  */
+static bool
+reads_standalone (struct btfld_elf *e)
+{
+  size_t size, bsize;
+  const void *data = btfld_elf_section (e, ".BTF", &size);
+  if (!data || btfld_elf_section (e, ".BTF.base", &bsize))
+    return false;
+  struct btfld_btf *b = read_merged (data, size, NULL);
+  btfld_btf_free (b);
+  return b != NULL;
 }
 
 static int
@@ -458,8 +539,12 @@ run (struct opts *o, struct btfld_elf *e, const struct btfld_btf *base,
       /* The session: fixups and dedup with --btf-dedup, distilling with
 	 --btf-distill-base; an existing .BTF is adopted as it is.  */
       struct btfld_session_opts so = { o->dedup, o->fixups, o->engine, base,
-				       o->distill, o->vars };
+				       o->distill, o->vars,
+				       o->funcs };
       if (!(w.s = btfld_session_new (&so)))
+	err = -EINVAL;
+      else if (o->kfunc_tags
+	       && btfld_session_kfuncs_from_elf (w.s, e->elf, o->kfunc_tags))
 	err = -EINVAL;
       else if (o->dedup)
 	err = add_dedup_input (o, e, &w);
@@ -467,6 +552,11 @@ run (struct opts *o, struct btfld_elf *e, const struct btfld_btf *base,
 	{
 	  struct btfld_btf *b = NULL;
 	  err = read_existing (o, e, base, NULL, &b, &w.dist_in);
+	  if (err && !w.dist_in && reads_standalone (e))
+	    err = btfld_error (-EINVAL, ".BTF is not split BTF on the "
+			       "--btf-base file but standalone, as gcc "
+			       "writes it: add --btf-dedup to split it onto "
+			       "the base and distill");
 	  if (!err && w.dist_in)
 	    {
 	      btfld_btf_free (b);
@@ -508,6 +598,7 @@ run (struct opts *o, struct btfld_elf *e, const struct btfld_btf *base,
   if (!w.s)
     btfld_btf_free (w.btf);
   btfld_session_free (w.s);
+  btfld_object_free (w.obj);
   btfld_btf_free (w.dist_in);
   return err;
 }
@@ -589,7 +680,7 @@ main (int argc, char **argv)
   else
     {
       if (o.info)
-	rc = do_info (&o, &e);
+	rc = do_info (&o, &e, base);
       else if (run (&o, &e, base, rbase))
 	rc = fail (o.in);
       btfld_elf_close (&e);

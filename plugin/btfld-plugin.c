@@ -42,6 +42,9 @@ static struct btfld_build_id build_id;
 static ld_plugin_message message;
 static const char *output_name = "a.out";
 static int linker_output = -1;
+/* LDPT_GNU_LD_VERSION: 100 * major + minor of GNU ld (ld.bfd), 0 for
+   another linker (gold passes LDPT_GOLD_VERSION instead).  */
+static int gnu_ld_version;
 
 static struct
 {
@@ -58,9 +61,60 @@ static struct btfld_btf *base_btf;
 
 static struct
 {
-  unsigned inputs, inputs_btf, errors;
+  unsigned inputs, inputs_btf, errors, compressed;
   double ms;
 } state;
+
+static void diag (const char *kind, const char *file, const char *fmt, ...)
+  __attribute__ ((format (printf, 3, 4)));
+
+/* Every relocatable input with .BTF, in the order ld loaded them: its
+   own symbols and sections (the per-object facts of the fixups), and
+   what its .BTF was, to find it again in the output's.  */
+struct input
+{
+  struct btfld_object *obj;
+  size_t size;			/* of its .BTF */
+  uint64_t hash;		/* FNV-1a of it */
+  unsigned char head[32];	/* its first bytes */
+};
+static struct input *inputs;
+static size_t ninputs;
+
+static uint64_t
+fnv1a (const unsigned char *p, size_t n)
+{
+  uint64_t h = 14695981039346656037ull;
+  for (size_t i = 0; i < n; i++)
+    h = (h ^ p[i]) * 1099511628211ull;
+  return h;
+}
+
+/* Note input E (LABEL) and its .BTF DATA, SIZE.  */
+static void
+note_input (struct btfld_elf *e, const char *label, const void *data,
+	    size_t size)
+{
+  struct input *n = realloc (inputs, (ninputs + 1) * sizeof *n);
+  struct btfld_object *o = opt.fixups ? btfld_object_from_elf (e->elf, label)
+			   : NULL;
+  if (!n || (opt.fixups && !o))
+    {
+      diag ("error", label, "%s", n ? btfld_errmsg () : "out of memory");
+      btfld_object_free (o);
+      state.errors++;
+      inputs = n ? n : inputs;
+      return;
+    }
+  inputs = n;
+  n[ninputs].obj = o;
+  n[ninputs].size = size;
+  n[ninputs].hash = fnv1a (data, size);
+  memset (n[ninputs].head, 0, sizeof n[ninputs].head);
+  memcpy (n[ninputs].head, data,
+	  size < sizeof n->head ? size : sizeof n->head);
+  ninputs++;
+}
 
 static double
 now_ms (void)
@@ -166,8 +220,27 @@ claim_file (const struct ld_plugin_input_file *file, int *claimed)
 	  diag ("error", label, ".BTF: %s", btfld_errmsg ());
 	  state.errors++;
 	}
-      else if (opt.verbose)
-	diag ("note", label, ".BTF: %zu blob(s), %zu bytes", blobs.n, size);
+      /* GNU ld decompresses only debug sections: it copies a compressed
+	 .BTF into the output as it is, compression header and all, and
+	 drops SHF_COMPRESSED (2.40), so the output's .BTF would not be
+	 BTF.  gold decompresses it.  */
+      else if (gnu_ld_version
+	       && btfld_elf_section_compressed (&e, ".BTF"))
+	{
+	  diag ("error", label, ".BTF: compressed (SHF_COMPRESSED), which "
+		"GNU ld copies into the output still compressed, without "
+		"the flag; decompress it first (btf-objcopy --btf-dedup "
+		"writes it uncompressed)");
+	  state.errors++;
+	  state.compressed++;
+	}
+      else
+	{
+	  if (opt.verbose)
+	    diag ("note", label, ".BTF: %zu blob(s), %zu bytes", blobs.n,
+		  size);
+	  note_input (&e, label, data, size);
+	}
       btfld_blobs_free (&blobs);
       free (label);
     }
@@ -178,12 +251,14 @@ claim_file (const struct ld_plugin_input_file *file, int *claimed)
 static enum ld_plugin_status
 all_symbols_read (void)
 {
+  if (state.errors > state.compressed)
+    diag ("error", NULL, "%u input(s) with malformed .BTF; no output "
+	  "written", state.errors - state.compressed);
+  if (state.compressed)
+    diag ("error", NULL, "%u input(s) with compressed .BTF; no output "
+	  "written", state.compressed);
   if (state.errors)
-    {
-      diag ("error", NULL, "%u input(s) with malformed .BTF; no output "
-	    "written", state.errors);
-      return LDPS_ERR;
-    }
+    return LDPS_ERR;
   return LDPS_OK;
 }
 
@@ -221,6 +296,102 @@ count_funcs_vars (const void *data, size_t size, unsigned *funcs,
   btfld_blobs_free (&blobs);
 }
 
+/* The per-object facts: where each input's sections landed, found
+   from the output's symbols.  */
+static int
+add_objects (struct btfld_session *s, struct btfld_elf *e)
+{
+  struct btfld_object **v;
+  if (!opt.fixups || !ninputs)
+    return 0;
+  if (!(v = malloc (ninputs * sizeof *v)))
+    return btfld_error (-ENOMEM, "out of memory");
+  for (size_t i = 0; i < ninputs; i++)
+    v[i] = inputs[i].obj;
+  int err = btfld_objects_place (v, ninputs, e->elf);
+  free (v);
+  for (size_t i = 0; !err && i < ninputs; i++)
+    if (btfld_session_add_object (s, inputs[i].obj) != (int) i)
+      err = -EINVAL;
+  return err;
+}
+
+static bool
+input_at (const struct input *in, const unsigned char *p, size_t size,
+	  size_t pos)
+{
+  size_t head = in->size < sizeof in->head ? in->size : sizeof in->head;
+  return in->size <= size - pos && memcmp (p + pos, in->head, head) == 0
+	 && fnv1a (p + pos, in->size) == in->hash;
+}
+
+/* An error of the part at POS of the output's .BTF: name the blob's
+   offset in the section, as a whole section's error does.  */
+static int
+part_error (int err, size_t pos)
+{
+  const char *m = btfld_errmsg ();
+  size_t k = 0;
+  int n = 0;
+  if (sscanf (m, "blob at offset %zu: %n", &k, &n) == 1 && n)
+    m += n;
+  if (pos + k)
+    {
+      char *copy = strdup (m);
+      btfld_error (err, "blob at offset %zu: %s", pos + k, copy ? copy : m);
+      free (copy);
+    }
+  return err;
+}
+
+/* The output's .BTF DATA is the inputs' .BTF sections, as ld put them
+   one after another (aligned): each part in the session as its input's
+   blobs.  A part no noted input has (the objects LTO compiled) is of no
+   known object.  */
+static int
+add_btf (struct btfld_session *s, const void *data, size_t size)
+{
+  const unsigned char *p = data;
+  size_t pos = 0, next = 0;
+  int err = 0;
+  bool *used = calloc (ninputs + 1, sizeof *used);
+  if (!used)
+    return btfld_error (-ENOMEM, "out of memory");
+  while (!err && pos < size)
+    {
+      size_t hit = SIZE_MAX;
+      for (size_t k = next; k < ninputs && hit == SIZE_MAX; k++)
+	if (!used[k] && input_at (&inputs[k], p, size, pos))
+	  hit = k;
+      for (size_t k = 0; k < next && hit == SIZE_MAX; k++)
+	if (!used[k] && input_at (&inputs[k], p, size, pos))
+	  hit = k;
+      if (hit != SIZE_MAX)
+	{
+	  err = btfld_session_add_object_input (s, p + pos, inputs[hit].size,
+						opt.fixups ? (int) hit : -1);
+	  if (err)
+	    part_error (err, pos);
+	  used[hit] = true;
+	  pos += inputs[hit].size;
+	  next = hit + 1;
+	}
+      else if (!p[pos])
+	pos++;			/* alignment padding */
+      else
+	{
+	  long len = btfld_blob_size (p + pos, size - pos);
+	  if (len <= 0)
+	    len = size - pos;	/* the session says what is wrong */
+	  if ((err = btfld_session_add_object_input (s, p + pos, len, -1)))
+	    part_error (err, pos);
+	  pos += len;
+	}
+    }
+  free (used);
+  return err;
+}
+
 static void
 rewrite_output (void)
 {
@@ -251,7 +422,8 @@ rewrite_output (void)
   /* The session: the output's .BTF (the inputs' blobs as ld
      concatenated them) and its symbols; we only write the result.  */
   struct btfld_session_opts so = { true, opt.fixups, opt.engine, base_btf,
-				   opt.distill, opt.vars };
+				   opt.distill, opt.vars,
+				   BTFLD_FUNCS_ALL };
   struct btfld_session *s = btfld_session_new (&so);
   /* -s / --strip-all: no symbols to place FUNCs and VARs with; say so.  */
   GElf_Ehdr eh;
@@ -269,7 +441,7 @@ rewrite_output (void)
   void *raw = NULL, *braw = NULL;
   size_t raw_size = 0, braw_size = 0;
   if (!s || btfld_session_symbols_from_elf (s, e.elf)
-      || btfld_session_add_input (s, data, size)
+      || add_objects (s, &e) || add_btf (s, data, size)
       || btfld_session_run (s)
       || btfld_session_raw (s, false, &raw, &raw_size, &braw, &braw_size))
     remove_output (btfld_errmsg ());
@@ -298,6 +470,11 @@ cleanup (void)
   /* Nothing was written when the link failed.  */
   if (!state.errors && access (output_name, F_OK) == 0)
     rewrite_output ();
+  for (size_t i = 0; i < ninputs; i++)
+    btfld_object_free (inputs[i].obj);
+  free (inputs);
+  inputs = NULL;
+  ninputs = 0;
   return LDPS_OK;
 }
 
@@ -321,6 +498,7 @@ onload (struct ld_plugin_tv *tv)
 	reg_cleanup = tv->tv_u.tv_register_cleanup; break;
       case LDPT_OUTPUT_NAME: output_name = tv->tv_u.tv_string; break;
       case LDPT_LINKER_OUTPUT: linker_output = tv->tv_u.tv_val; break;
+      case LDPT_GNU_LD_VERSION: gnu_ld_version = tv->tv_u.tv_val; break;
       case LDPT_OPTION: bad |= parse_option (tv->tv_u.tv_string); break;
       default: break;
       }

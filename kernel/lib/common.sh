@@ -162,3 +162,82 @@ has_section() {
 	sections=$(readelf -S --wide "$1" 2>/dev/null) || return 1
 	grep -qE "[[:space:]]$(printf '%s' "$2" | sed 's/\./\\./g')[[:space:]]" <<<"$sections"
 }
+
+# The Debian forky root the stock 7.2 kernels u and u' are built in (and
+# their modules, and the libbpf 1.7 / pahole 1.32 comparisons run in):
+# scripts/mkroot's root with forky's linux-source-7.2 and what building
+# it needs.  Builds the root on first use (debootstrap, a few minutes).
+BTFLD_UPSTREAM_PACKAGES=(linux-source-7.2 bc bison cpio flex kmod libssl-dev xz-utils zlib1g-dev)
+upstream_root() {
+	"$BTFLD_KDIR/../scripts/mkroot" forky "${BTFLD_UPSTREAM_PACKAGES[@]}" ||
+		die "scripts/mkroot forky ${BTFLD_UPSTREAM_PACKAGES[*]} failed"
+}
+
+# in_root ROOT CMD...: run CMD in ROOT (chroot, in a private mount
+# namespace with /dev, /proc and the cache bind-mounted at the same path
+# as outside, so paths under $BTFLD_CACHE mean the same in and out).
+# The working directory is $BTFLD_CACHE.
+in_root() {
+	local root=$1
+	shift
+	mkdir -p "$root$BTFLD_CACHE"
+	unshare -m /bin/sh -c '
+		set -e
+		r=$1 c=$2
+		shift 2
+		mount --rbind /dev "$r/dev"
+		mount -t proc proc "$r/proc"
+		mount --bind "$c" "$r$c"
+		cd "$r$c"
+		exec chroot "$r" /usr/bin/env -i \
+			PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin \
+			HOME=/root LANG=C.UTF-8 /bin/sh -c "cd \"\$0\" && exec \"\$@\"" "$c" "$@"
+	' sh "$root" "$BTFLD_CACHE" "$@"
+}
+
+# fragment_config_args FRAGMENT...: the scripts/config arguments that
+# apply every line of the config fragments, one argument per line.
+fragment_config_args() {
+	local frag line
+	for frag in "$@"; do
+		while IFS= read -r line; do
+			if [[ $line =~ ^CONFIG_([A-Za-z0-9_]+)=y$ ]]; then
+				printf '%s\n' --enable "${BASH_REMATCH[1]}"
+			elif [[ $line =~ ^CONFIG_([A-Za-z0-9_]+)=m$ ]]; then
+				printf '%s\n' --module "${BASH_REMATCH[1]}"
+			elif [[ $line =~ ^CONFIG_([A-Za-z0-9_]+)=(.*)$ ]]; then
+				printf '%s\n' --set-val "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}"
+			elif [[ $line =~ ^#\ CONFIG_([A-Za-z0-9_]+)\ is\ not\ set$ ]]; then
+				printf '%s\n' --disable "${BASH_REMATCH[1]}"
+			fi
+		done <"$frag"
+	done
+}
+
+# check_config_fragments VARIANT CONFIG FRAGMENT...: after olddefconfig,
+# DEBUG_INFO_BTF is on and every fragment line survived (where fragments
+# set the same option, the last one wins); dies otherwise.
+check_config_fragments() {
+	local variant=$1 config=$2 frag line
+	shift 2
+	if ! grep -qx 'CONFIG_DEBUG_INFO_BTF=y' "$config"; then
+		die "kernel $variant: CONFIG_DEBUG_INFO_BTF=y did not survive olddefconfig" \
+			"(is pahole >= 1.16 installed? $(command -v pahole || echo 'pahole not found');" \
+			"$(grep -E '^(CONFIG_PAHOLE_VERSION|# CONFIG_DEBUG_INFO)' "$config" | tr '\n' ' '))"
+	fi
+	local -A want=()
+	for frag in "$@"; do
+		while IFS= read -r line; do
+			if [[ $line =~ ^CONFIG_([A-Za-z0-9_]+)= ]] ||
+				[[ $line =~ ^#\ CONFIG_([A-Za-z0-9_]+)\ is\ not\ set$ ]]; then
+				want[${BASH_REMATCH[1]}]=$line
+			fi
+		done <"$frag"
+	done
+	local bad=()
+	for line in "${want[@]}"; do
+		grep -qxF "$line" "$config" || bad+=("$line")
+	done
+	[ ${#bad[@]} -eq 0 ] ||
+		die "kernel $variant: these config fragment lines did not survive olddefconfig: ${bad[*]}"
+}

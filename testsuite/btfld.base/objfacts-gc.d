@@ -11,8 +11,9 @@
 FUNC 'gettls' global: GLOBAL
 FUNC 'usebuf' global: GLOBAL
 FUNC 'weakf' global: GLOBAL
-FUNC 'dup_name' global: GLOBAL
+FUNC 'dup_name' static: LOCAL
 FUNC 'geta' global: GLOBAL
+FUNC 'dup_name' global: GLOBAL
 FUNC 'main' global: GLOBAL
 VAR 'tls_b' static .tbss+0 size 8 type 8: LOCAL TLS size 8
 VAR 'shadow' static .data+8 size 4 type 4: LOCAL OBJECT size 4

@@ -11,10 +11,11 @@ FUNC 'gettls' global: GLOBAL
 FUNC 'getb' global: GLOBAL
 FUNC 'usebuf' global: GLOBAL
 FUNC 'weakf' global: GLOBAL
-FUNC 'dup_name' global: GLOBAL
+FUNC 'dup_name' static: LOCAL
 FUNC 'unused_a' global: GLOBAL
 FUNC 'getca' global: GLOBAL
 FUNC 'geta' global: GLOBAL
+FUNC 'dup_name' global: GLOBAL
 FUNC 'main' global: GLOBAL
 VAR 'tls_a' global .tdata+0 size 4 type 4: GLOBAL TLS size 4
 VAR 'tls_b' static .tbss+0 size 8 type 8: LOCAL TLS size 8

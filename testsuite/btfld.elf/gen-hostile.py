@@ -49,8 +49,16 @@ def main():
                 % (len(b), shoff, sh(b, shstrndx)[OFFSET], text[OFFSET],
                    text[SIZE], len(b) + 4096, len(b) + 100,
                    sh(b, find_type(b, 2))[SIZE]))
+        # Section numbers and counts, which differ between compilers.
+        v.write('@TEXTNDX@ %d @BTFNDX@ %d @SYMNDX@ %d @SHSTRNDX@ %d '
+                '@NSEC@ %d @NSEC3@ %d @NSEC5@ %d @SHSTRSIZE@ %d\n'
+                % (find(b, '.text'), find(b, '.BTF'), find_type(b, 2),
+                   shstrndx, shnum, shnum + 3, shnum + 5,
+                   sh(b, shstrndx)[SIZE]))
     if case == 'ehdr-only':
         b = b[:64]
+    elif case == 'ehsize0':
+        struct.pack_into('<H', b, 0x34, 0)
     elif case == 'shnum0':
         struct.pack_into('<H', b, 0x3c, 0)
     elif case == 'shnum1':
@@ -79,6 +87,50 @@ def main():
         edit(b, find(b, '.text'), NAME, 0x7fffffff)
     elif case == 'compressed':
         edit(b, find(b, '.BTF'), FLAGS, 0x800)
+    elif case in ('zlib', 'zstd', 'zlib-corrupt', 'zlib-size',
+                  'zlib-huge', 'zlib-alloc'):
+        # .BTF compressed as the gABI says (Elf64_Chdr, then a zlib
+        # stream or a zstd frame), at the end of the file.
+        i = find(b, '.BTF')
+        v = sh(b, i)
+        raw = bytes(b[v[OFFSET]:v[OFFSET] + v[SIZE]])
+        if case == 'zstd':
+            import subprocess
+            data = subprocess.run(['zstd', '-q', '-c', '-19'], input=raw,
+                                  stdout=subprocess.PIPE, check=True).stdout
+            ctype = 2
+        else:
+            import zlib
+            data = zlib.compress(raw, 9)
+            ctype = 1
+        if case == 'zlib-corrupt':
+            data = data[:len(data) // 2]
+        size = len(raw) + (100 if case == 'zlib-size' else 0)
+        if case == 'zlib-huge':
+            size = 1 << 62
+        chdr = struct.pack('<IIQQ', ctype, 0, size, v[ALIGN])
+        b += b'\0' * (-len(b) % 8)
+        off = len(b)
+        b += chdr + data
+        v[OFFSET], v[SIZE], v[ALIGN] = off, len(chdr) + len(data), 8
+        v[FLAGS] |= 0x800 | (2 if case == 'zlib-alloc' else 0)
+        put_sh(b, i, v)
+        with open(dst + '.vars', 'a') as f:
+            f.write('@CSIZE@ %d @USIZE@ %d\n' % (v[SIZE], size))
+    elif case == 'zlib-both':
+        # .BTF and .BTF.base compressed with zlib, at the end of the file.
+        import zlib
+        for name in ('.BTF', '.BTF.base'):
+            i = find(b, name)
+            v = sh(b, i)
+            raw = bytes(b[v[OFFSET]:v[OFFSET] + v[SIZE]])
+            data = struct.pack('<IIQQ', 1, 0, len(raw), v[ALIGN]) \
+                + zlib.compress(raw, 9)
+            b += b'\0' * (-len(b) % 8)
+            v[OFFSET], v[SIZE], v[ALIGN] = len(b), len(data), 8
+            v[FLAGS] |= 0x800
+            b += data
+            put_sh(b, i, v)
     elif case == 'two-btf':
         # A second section named .BTF: the name of the first (its
         # contents a copy of .text, not BTF).

@@ -114,6 +114,26 @@ pick_ref (struct gen *g, bool forward)
   return g->an_int;
 }
 
+/* A random earlier id for a member or an array element: not of a
+   forward-declared or a function type (through typedefs and
+   modifiers), which C does not have there and the kernel and our parser
+   refuse.  */
+static int
+pick_complete (struct gen *g)
+{
+  for (int tries = 0; tries < 50; tries++)
+    {
+      int id = pick_ref (g, false);
+      const struct btf_type *t = btf__type_by_id (g->b, id);
+      while (t && (btf_is_typedef (t) || btf_is_mod (t)
+		   || btf_is_type_tag (t)))
+	t = btf__type_by_id (g->b, t->type);
+      if (t && !btf_is_fwd (t) && !btf_is_func_proto (t))
+	return id;
+    }
+  return g->an_int;
+}
+
 /* An own earlier id of one of the kinds in KINDS (0-terminated).  */
 static int
 pick_own (struct gen *g, const int *kinds)
@@ -144,7 +164,7 @@ gen_record (struct gen *g, int id, int kind)
       else
 	btf__add_union (b, name, size * 4);
       for (int i = 0; i < n; i++)
-	btf__add_field (b, i ? "m" : "first", pick_ref (g, false),
+	btf__add_field (b, i ? "m" : "first", pick_complete (g),
 			kind == BTF_KIND_STRUCT ? 32 * i : 0, 0);
     }
   else if (kind == BTF_KIND_ENUM)
@@ -207,7 +227,7 @@ gen_type (struct gen *g, int id)
       }
     case BTF_KIND_PTR: btf__add_ptr (b, pick_ref (g, true)); break;
     case BTF_KIND_ARRAY:
-      btf__add_array (b, g->an_int, pick_ref (g, false), rnd (8));
+      btf__add_array (b, g->an_int, pick_complete (g), rnd (8));
       break;
     case BTF_KIND_STRUCT: case BTF_KIND_UNION: case BTF_KIND_ENUM:
     case BTF_KIND_ENUM64:

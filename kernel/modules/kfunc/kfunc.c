@@ -3,7 +3,9 @@
    BPF_PROG_TYPE_SYSCALL programs.  The kfunc's BTF id reaches the kernel
    through the module's .BTF_ids, resolved when the module was built, so a
    program can call the kfunc only if the kernel maps that id onto the
-   module's BTF as loaded (relocated from a distilled base or not).  */
+   module's BTF as loaded (relocated from a distilled base or not).
+   Builds for 6.1 and for 7.x, whose register_btf_kfunc_id_set() wants
+   the set declared with BTF_KFUNCS_START (flag BTF_SET8_KFUNCS).  */
 
 #include <linux/bpf.h>
 #include <linux/btf.h>
@@ -32,9 +34,15 @@ noinline int btfld_kfunc_add(int a, int b)
 
 __diag_pop();
 
+#ifdef BTF_KFUNCS_START
+BTF_KFUNCS_START(btfld_kfunc_ids)
+BTF_ID_FLAGS(func, btfld_kfunc_add)
+BTF_KFUNCS_END(btfld_kfunc_ids)
+#else
 BTF_SET8_START(btfld_kfunc_ids)
 BTF_ID_FLAGS(func, btfld_kfunc_add)
 BTF_SET8_END(btfld_kfunc_ids)
+#endif
 
 static const struct btf_kfunc_id_set btfld_kfunc_set = {
 	.owner = THIS_MODULE,

@@ -19,6 +19,12 @@ missing_names() {
 	sort /tmp/ours /tmp/ours /data/pahole-names | uniq -u | sed 's/^/missing: /'
 }
 
+# kfunc_tags: the number of DECL_TAG 'bpf_kfunc' of /sys/kernel/btf/vmlinux.
+kfunc_tags() {
+	echo "kfunc-tags: $(btf-load --dump /sys/kernel/btf/vmlinux |
+		grep -c "\] DECL_TAG 'bpf_kfunc'\$")"
+}
+
 # btf_log: the kernel's messages about BTF and BPF so far.
 btf_log() {
 	dmesg | grep -E -i 'btf|bpf' | sed 's/^/dmesg: /'

@@ -1,0 +1,369 @@
+/* kfuncs.c -- the kernel's kfuncs marked in its BTF, as pahole >= 1.26
+   does with --btf_features=decl_tag_kfuncs: a DECL_TAG 'bpf_kfunc'
+   (component_idx -1) on the FUNC of each function a kfunc set lists,
+   and a DECL_TAG 'bpf_fastcall' too when its flags have KF_FASTCALL
+   (pahole >= 1.28).  bpftool >= 7.4 writes a prototype into vmlinux.h
+   for each FUNC so tagged.
+
+   The sets are read from the ELF file itself, .BTF_ids and .symtab, as
+   the kernel's BTF_SET8_START / BTF_ID_FLAGS / BTF_SET8_END macros lay
+   them out:
+
+     __BTF_ID__set8__NAME:            struct btf_id_set8 { u32 cnt;
+					  u32 flags; pairs[cnt] }, its
+					  symbol size covering the pairs
+     __BTF_ID__func__FNAME__N:        one pair { u32 id; u32 flags }
+
+   Before resolve_btfids runs (which is when the kernel's BTF is made)
+   cnt and the ids are still 0, so the members of a set are the func
+   symbols within its symbol's extent, and a function is known by the
+   name in its symbol.  The flags are the compiler's, already there.
+
+   Which set8s are kfunc sets: pahole takes those whose flags have
+   BTF_SET8_KFUNCS (bit 0), which BTF_KFUNCS_START sets since Linux 6.9;
+   in older kernels every set8 has flags 0 and pahole tags nothing.
+   BTFLD_KFUNCS_ALL takes every set8: in Linux 6.0 to 6.8 the set8s are
+   exactly the kfunc sets (each one is the .set of a btf_kfunc_id_set),
+   so this gives such a kernel the tags a newer one gets.  */
+
+#include "btfld-int.h"
+#include "btfld-session.h"
+#include "elf-btf.h"
+
+#include <errno.h>
+#include <gelf.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SET8_PFX "__BTF_ID__set8__"
+#define FUNC_PFX "__BTF_ID__func__"
+#define BTF_SET8_KFUNCS (1u << 0)
+#define KF_FASTCALL (1u << 12)
+
+struct kfunc
+{
+  char *name;			/* the function */
+  const char *set;		/* the first set listing it (for messages) */
+  uint32_t flags;		/* its flags, OR of every listing */
+  bool tagged;
+};
+
+struct btfld_kfuncs
+{
+  struct kfunc *v;
+  size_t n, cap;
+  char **sets;			/* set names, owned */
+  size_t nsets;
+};
+
+void
+btfld_kfuncs_free (struct btfld_kfuncs *k)
+{
+  if (!k)
+    return;
+  for (size_t i = 0; i < k->n; i++)
+    free (k->v[i].name);
+  for (size_t i = 0; i < k->nsets; i++)
+    free (k->sets[i]);
+  free (k->sets);
+  free (k->v);
+  free (k);
+}
+
+size_t
+btfld_kfuncs_count (const struct btfld_kfuncs *k)
+{
+  return k ? k->n : 0;
+}
+
+/* The function named by a __BTF_ID__func__FNAME__N symbol, as pahole
+   parses it: the prefix stripped, then the last "__" and what follows
+   it.  NULL when SYM is not one.  */
+static char *
+func_of_sym (const char *sym)
+{
+  if (strncmp (sym, FUNC_PFX, sizeof FUNC_PFX - 1) != 0)
+    return NULL;
+  const char *f = sym + sizeof FUNC_PFX - 1;
+  if (!strstr (f, "__"))
+    return NULL;
+  char *name = strdup (f);
+  if (!name)
+    return NULL;
+  char *end = strrchr (name, '_');
+  if (!end || end == name || end[-1] != '_')
+    {
+      free (name);
+      return NULL;
+    }
+  end[-1] = '\0';
+  return name;
+}
+
+static uint32_t
+get_u32 (const unsigned char *p, bool msb)
+{
+  return msb ? (uint32_t) p[0] << 24 | (uint32_t) p[1] << 16
+	       | (uint32_t) p[2] << 8 | p[3]
+	     : (uint32_t) p[3] << 24 | (uint32_t) p[2] << 16
+	       | (uint32_t) p[1] << 8 | p[0];
+}
+
+struct range { uint64_t start, end; size_t set; };
+
+static int
+by_name (const void *a, const void *b)
+{
+  return strcmp (((const struct kfunc *) a)->name,
+		 ((const struct kfunc *) b)->name);
+}
+
+static int
+add_kfunc (struct btfld_kfuncs *k, char *name, const char *set,
+	   uint32_t flags)
+{
+  for (size_t i = 0; i < k->n; i++)
+    if (strcmp (k->v[i].name, name) == 0)
+      {
+	k->v[i].flags |= flags;
+	free (name);
+	return 0;
+      }
+  if (k->n == k->cap)
+    {
+      size_t cap = k->cap ? 2 * k->cap : 64;
+      struct kfunc *v = realloc (k->v, cap * sizeof *v);
+      if (!v)
+	{
+	  free (name);
+	  return btfld_error (-ENOMEM, "out of memory");
+	}
+      k->v = v;
+      k->cap = cap;
+    }
+  k->v[k->n++] = (struct kfunc) { name, set, flags, false };
+  return 0;
+}
+
+struct btfld_kfuncs *
+btfld_kfuncs_from_elf (Elf *elf, enum btfld_kfunc_sets which)
+{
+  struct btfld_kfuncs *k = calloc (1, sizeof *k);
+  struct range *ranges = NULL;
+  size_t nranges = 0, shstrndx;
+  Elf_Scn *scn = NULL, *symscn = NULL;
+  Elf_Data *ids = NULL;
+  uint64_t ids_addr = 0;
+  size_t ids_ndx = 0;
+  GElf_Ehdr eh;
+  if (!k)
+    {
+      btfld_error (-ENOMEM, "out of memory");
+      return NULL;
+    }
+  if (!gelf_getehdr (elf, &eh) || elf_getshdrstrndx (elf, &shstrndx))
+    {
+      btfld_error (-EINVAL, "not a valid ELF file: %s", elf_errmsg (-1));
+      goto fail;
+    }
+  bool msb = eh.e_ident[EI_DATA] == ELFDATA2MSB;
+  while ((scn = elf_nextscn (elf, scn)))
+    {
+      GElf_Shdr sh;
+      if (!gelf_getshdr (scn, &sh))
+	continue;
+      const char *name = elf_strptr (elf, shstrndx, sh.sh_name);
+      if (sh.sh_type == SHT_SYMTAB)
+	symscn = scn;
+      else if (name && strcmp (name, ".BTF_ids") == 0
+	       && sh.sh_type != SHT_NOBITS)
+	{
+	  ids = elf_getdata (scn, NULL);
+	  ids_addr = sh.sh_addr;
+	  ids_ndx = elf_ndxscn (scn);
+	}
+    }
+  if (!ids || !ids->d_buf)
+    return k;			/* no kfunc sets: nothing to tag */
+  if (!symscn)
+    {
+      btfld_error (-EINVAL, "has .BTF_ids but no .symtab: the kfunc sets "
+		   "cannot be found");
+      goto fail;
+    }
+  GElf_Shdr ssh;
+  Elf_Data *syms = elf_getdata (symscn, NULL), *xsyms = NULL;
+  if (!gelf_getshdr (symscn, &ssh) || !syms || !ssh.sh_entsize)
+    {
+      btfld_error (-EINVAL, "unreadable .symtab: %s", elf_errmsg (-1));
+      goto fail;
+    }
+  for (Elf_Scn *x = NULL; (x = elf_nextscn (elf, x));)
+    {
+      GElf_Shdr xsh;
+      if (gelf_getshdr (x, &xsh) && xsh.sh_type == SHT_SYMTAB_SHNDX
+	  && xsh.sh_link == elf_ndxscn (symscn))
+	xsyms = elf_getdata (x, NULL);
+    }
+  size_t nsyms = ssh.sh_size / ssh.sh_entsize;
+  const unsigned char *buf = ids->d_buf;
+  uint64_t size = ids->d_size;
+
+  /* Pass 1: the kfunc sets and their extents.  */
+  for (size_t i = 0; i < nsyms; i++)
+    {
+      GElf_Sym s;
+      Elf32_Word xndx = 0;
+      if (!gelf_getsymshndx (syms, xsyms, (int) i, &s, &xndx))
+	continue;
+      uint32_t ndx = btfld_sym_section (s.st_shndx, xndx);
+      const char *name = elf_strptr (elf, ssh.sh_link, s.st_name);
+      if (ndx != ids_ndx || !name
+	  || strncmp (name, SET8_PFX, sizeof SET8_PFX - 1) != 0)
+	continue;
+      uint64_t off = s.st_value - ids_addr;
+      if (s.st_value < ids_addr || off + 8 > size || s.st_size > size - off)
+	{
+	  btfld_error (-EINVAL, ".BTF_ids: set8 '%s' lies outside the "
+		       "section", name + sizeof SET8_PFX - 1);
+	  goto fail;
+	}
+      uint32_t flags = get_u32 (buf + off + 4, msb);
+      if (which != BTFLD_KFUNCS_ALL && !(flags & BTF_SET8_KFUNCS))
+	continue;
+      char **sets = realloc (k->sets, (k->nsets + 1) * sizeof *sets);
+      struct range *r = realloc (ranges, (nranges + 1) * sizeof *r);
+      if (sets)
+	k->sets = sets;
+      if (r)
+	ranges = r;
+      if (!sets || !r
+	  || !(k->sets[k->nsets] = strdup (name + sizeof SET8_PFX - 1)))
+	{
+	  btfld_error (-ENOMEM, "out of memory");
+	  goto fail;
+	}
+      ranges[nranges++] = (struct range) { s.st_value,
+					   s.st_value + s.st_size,
+					   k->nsets++ };
+    }
+
+  /* Pass 2: the functions within them.  */
+  for (size_t i = 0; i < nsyms && nranges; i++)
+    {
+      GElf_Sym s;
+      Elf32_Word xndx = 0;
+      if (!gelf_getsymshndx (syms, xsyms, (int) i, &s, &xndx))
+	continue;
+      uint32_t ndx = btfld_sym_section (s.st_shndx, xndx);
+      const char *name = elf_strptr (elf, ssh.sh_link, s.st_name);
+      if (ndx != ids_ndx || !name)
+	continue;
+      size_t j;
+      for (j = 0; j < nranges; j++)
+	if (ranges[j].start <= s.st_value && s.st_value < ranges[j].end)
+	  break;
+      if (j == nranges)
+	continue;
+      char *fname = func_of_sym (name);
+      if (!fname)
+	continue;
+      uint64_t off = s.st_value - ids_addr;
+      if (off + 8 > size)
+	{
+	  btfld_error (-EINVAL, ".BTF_ids: kfunc '%s' lies outside the "
+		       "section", fname);
+	  free (fname);
+	  goto fail;
+	}
+      if (add_kfunc (k, fname, k->sets[ranges[j].set],
+		     get_u32 (buf + off + 4, msb)))
+	goto fail;
+    }
+  free (ranges);
+  if (k->n)
+    qsort (k->v, k->n, sizeof *k->v, by_name);
+  return k;
+
+fail:
+  free (ranges);
+  btfld_kfuncs_free (k);
+  return NULL;
+}
+
+static long
+add_decl_tag (struct btfld_btf *btf, uint32_t name_off, uint32_t target)
+{
+  struct { struct btf_type t; struct btf_decl_tag d; } rec;
+  memset (&rec, 0, sizeof rec);
+  rec.t.name_off = name_off;
+  rec.t.info = BTF_INFO_ENC (BTF_KIND_DECL_TAG, 0, 0);
+  rec.t.type = target;
+  rec.d.component_idx = -1;
+  return btfld_add_type (btf, &rec.t, sizeof rec);
+}
+
+int
+btfld_kfuncs_tag (struct btfld_btf *btf, const struct btfld_kfuncs *kc)
+{
+  struct btfld_kfuncs *k = (struct btfld_kfuncs *) kc;
+  if (!k || !k->n)
+    return 0;
+  long kfunc = btfld_add_str (btf, "bpf_kfunc");
+  long fastcall = -1;
+  if (kfunc < 0)
+    return (int) kfunc;
+  for (size_t i = 0; i < k->n; i++)
+    k->v[i].tagged = false;
+  uint32_t start = btfld_start_id (btf), end = btfld_type_cnt (btf);
+  /* Tags already there (a BTF made by pahole, adopted as it is) are
+     not added twice: bit 0 'bpf_kfunc', bit 1 'bpf_fastcall'.  */
+  uint8_t *had = calloc (end - start + 1, 1);
+  if (!had)
+    return btfld_error (-ENOMEM, "out of memory");
+  for (uint32_t id = start; id < end; id++)
+    {
+      const struct btf_type *t = btfld_type_by_id (btf, id);
+      const struct btf_decl_tag *d = (const void *) (t + 1);
+      if (btfld_kind (t) != BTF_KIND_DECL_TAG || d->component_idx != -1
+	  || t->type < start || t->type >= end)
+	continue;
+      const char *v = btfld_str (btf, t->name_off);
+      if (strcmp (v, "bpf_kfunc") == 0)
+	had[t->type - start] |= 1;
+      else if (strcmp (v, "bpf_fastcall") == 0)
+	had[t->type - start] |= 2;
+    }
+  for (uint32_t id = start; id < end; id++)
+    {
+      const struct btf_type *t = btfld_type_by_id (btf, id);
+      if (btfld_kind (t) != BTF_KIND_FUNC || !t->name_off)
+	continue;
+      struct kfunc key = { (char *) btfld_str (btf, t->name_off), NULL, 0,
+			    false };
+      struct kfunc *f = bsearch (&key, k->v, k->n, sizeof *k->v, by_name);
+      if (!f)
+	continue;
+      long err = had[id - start] & 1 ? 0
+		 : add_decl_tag (btf, (uint32_t) kfunc, id);
+      if (err >= 0 && (f->flags & KF_FASTCALL) && !(had[id - start] & 2))
+	{
+	  if (fastcall < 0)
+	    fastcall = btfld_add_str (btf, "bpf_fastcall");
+	  err = fastcall < 0 ? fastcall
+		: add_decl_tag (btf, (uint32_t) fastcall, id);
+	}
+      if (err < 0)
+	{
+	  free (had);
+	  return (int) err;
+	}
+      f->tagged = true;
+    }
+  free (had);
+  for (size_t i = 0; i < k->n; i++)
+    if (!k->v[i].tagged)
+      btfld_warn ("kfunc '%s' (set '%s'): no FUNC of that name, not "
+		  "tagged", k->v[i].name, k->v[i].set);
+  return 0;
+}

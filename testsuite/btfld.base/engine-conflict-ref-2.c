@@ -1,0 +1,3 @@
+struct inner { long y; };
+struct foo { struct inner *p; };
+struct foo foo2;
