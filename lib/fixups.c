@@ -224,6 +224,7 @@ seen_slot (const struct seen *v, size_t cap, const char *name)
   return j;
 }
 
+/* How often NAME was seen before (SIZE_MAX: out of memory).  */
 static size_t
 seen_next (struct seen **v, size_t *n, const char *name)
 {
@@ -235,7 +236,7 @@ seen_next (struct seen **v, size_t *n, const char *name)
     {
       struct seen *nv = calloc (ncap, sizeof *nv);
       if (!nv)
-	return 0;
+	return SIZE_MAX;
       for (size_t i = 0; *v && i < cap; i++)
 	if ((*v)[i].name)
 	  nv[seen_slot (nv, ncap, (*v)[i].name)] = (*v)[i];
@@ -794,6 +795,35 @@ enum_key (const struct btfld_btf *btf, const struct btf_type *t)
   return btfld_str (btf, e->name_off);
 }
 
+/* A global name is one function: of the global FUNCs kept for a name,
+   the first (in input order) stays.  Several arrive when the blobs of
+   several definitions reach the fixups without an object that tells
+   them apart: a weak definition and the strong one that overrode it
+   (kernel/sys_ni.o's __x64_sys_*) in the blobs of a linked file
+   (btf-objcopy), or in one ld -r object, where the weak symbol is gone
+   and both blobs find the strong one; with differing parameter names
+   their FUNCs do not deduplicate.  As pahole's consistent_func keeps
+   the first of a name.  */
+static void
+one_global_func (struct fix *f)
+{
+  struct seen *names = NULL;
+  size_t nnames = 0;
+  for (uint32_t id = f->start; id < f->cnt && !f->nomem; id++)
+    {
+      const struct btf_type *t = btfld_type_by_id (f->btf, id);
+      if (btfld_kind (t) != BTF_KIND_FUNC || !f->keep[id]
+	  || f->linkage[id] != BTF_FUNC_GLOBAL)
+	continue;
+      size_t k = seen_next (&names, &nnames, btfld_str (f->btf, t->name_off));
+      if (k == SIZE_MAX)
+	f->nomem = true;
+      else if (k)
+	f->keep[id] = false;
+    }
+  free (names);
+}
+
 static void
 decide (struct fix *f)
 {
@@ -804,6 +834,7 @@ decide (struct fix *f)
   for (uint32_t id = f->start; id < f->cnt; id++)
     {
       const struct btf_type *t = btfld_type_by_id (f->btf, id);
+      size_t seen = 0;
       f->keep[id] = true;
       switch (btfld_kind (t))
 	{
@@ -827,7 +858,8 @@ decide (struct fix *f)
 	     per object that includes the header.  */
 	  if (t->size == 8
 	      && (btfld_traits_of (&f->tr, id) & BTFLD_TRAIT_ENUM32)
-	      && seen_next (&enums, &nenums, enum_key (f->btf, t)) == 0)
+	      && (seen = seen_next (&enums, &nenums,
+				    enum_key (f->btf, t))) == 0)
 	    btfld_warn ("type [%u] ENUM '%s': the compiler dropped its "
 			"enumerators that need 64 bits; made ENUM64 with the "
 			"%u it kept", id, t->name_off
@@ -837,8 +869,10 @@ decide (struct fix *f)
 	default:
 	  break;
 	}
+      f->nomem |= seen == SIZE_MAX;
     }
   free (enums);
+  one_global_func (f);
 }
 
 struct mark_ctx { bool *mark; uint32_t *stack; size_t sp; uint32_t start; };
