@@ -128,6 +128,11 @@ struct btfld_obj_sec
 struct btfld_object
 {
   const char *label;		/* for messages: FILE or ARCHIVE(MEMBER) */
+  const char *file;		/* the name of the STT_FILE symbol ld writes
+				   before the object's locals when the
+				   object has none (an assembler's object):
+				   the base name of its file, or of its
+				   archive member's name */
   struct btfld_obj_sym *syms;	/* in symbol table order; STT_FILE
 				   symbols included (they start each source
 				   file's locals), STT_SECTION ones not */
@@ -140,6 +145,10 @@ struct btfld_object
    none placed (out_name NULL).  LABEL is copied.  */
 struct btfld_object *btfld_object_from_elf (struct Elf *elf,
 					    const char *label);
+/* The file name of O (its member name, for an archive member) as ld
+   names the STT_FILE symbol it writes for an object without one: its
+   base name is copied.  btfld_object_from_elf takes LABEL's.  */
+int btfld_object_set_file (struct btfld_object *o, const char *name);
 /* Every section placed at offset 0 of itself: the object is the output
    (btf-objcopy on a relocatable file).  */
 int btfld_object_place_self (struct btfld_object *o);

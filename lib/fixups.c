@@ -465,9 +465,10 @@ obj_lookup (const struct obj_index *x, const char *name, size_t *n)
 }
 
 /* Where symbol K of object X is in the output, if it survived the link:
-   its section landed there, and, for a global, the output's definition
-   of the name is this one (not another object's strong definition
-   overriding a weak one, or a duplicate ld discarded).  A common
+   its section landed there and the output has a symbol of its name
+   there (for a global: the output's definition of the name is this
+   one, not another object's strong definition overriding a weak one,
+   or a duplicate ld discarded; for a local: ld wrote it).  A common
    symbol is wherever the output put the name.  */
 static bool
 place_obj_sym (const struct fix *f, const struct obj_index *x, uint32_t k,
@@ -489,11 +490,13 @@ place_obj_sym (const struct fix *f, const struct obj_index *x, uint32_t k,
   *p = (struct place) { x->outsec[y->sec],
 			x->o->secs[y->sec].out_offset + y->value, y->size,
 			y->bind, f->syms->nsyms + x->key_base + k };
-  if (y->bind == STB_LOCAL)
-    return true;
+  /* The output has the symbol there: a local one too (ld -x, --discard-all
+     writes none, though the section that placed them stays; a FUNC or
+     VAR then would describe no symbol).  */
   for (size_t i = 0; i < n; i++)
     if (btfld_sym_defined (&s[i]) && s[i].shndx == p->sec
-	&& out_offset (f, &s[i]) == p->off)
+	&& out_offset (f, &s[i]) == p->off
+	&& (y->bind != STB_LOCAL || s[i].bind == STB_LOCAL))
       {
 	p->bind = s[i].bind;	/* made local: hidden, version script */
 	return true;

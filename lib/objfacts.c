@@ -26,6 +26,7 @@ btfld_object_free (struct btfld_object *o)
   free (o->syms);
   free (o->secs);
   free ((char *) o->label);
+  free ((char *) o->file);
   free (o);
 }
 
@@ -96,7 +97,7 @@ btfld_object_from_elf (Elf *elf, const char *label)
       btfld_error (-ENOMEM, "out of memory");
       return NULL;
     }
-  if (!(o->label = dup_str (label)))
+  if (!(o->label = dup_str (label)) || btfld_object_set_file (o, label))
     goto fail;
   if (elf_getshdrstrndx (elf, &shstrndx) || elf_getshdrnum (elf, &n))
     {
@@ -155,6 +156,18 @@ nomem:
 fail:
   btfld_object_free (o);
   return NULL;
+}
+
+int
+btfld_object_set_file (struct btfld_object *o, const char *name)
+{
+  const char *base = name ? strrchr (name, '/') : NULL;
+  char *copy = dup_str (base ? base + 1 : name);
+  if (!copy)
+    return -ENOMEM;
+  free ((char *) o->file);
+  o->file = copy;
+  return 0;
 }
 
 int
@@ -370,7 +383,8 @@ anchor_at (struct anchor *a, const struct btfld_object *o,
 struct group { size_t from, to; const char *file; };
 
 /* Cut the symbols of O into runs of locals, each after its STT_FILE
-   symbol.  */
+   symbol; locals before any (an assembler's object) after the one ld
+   writes for them, named after the object's file.  */
 static struct group *
 groups_of_object (const struct btfld_object *o, size_t *ng)
 {
@@ -389,7 +403,7 @@ groups_of_object (const struct btfld_object *o, size_t *ng)
       else if (y->bind == STB_LOCAL)
 	{
 	  if (!k)
-	    g[k++] = (struct group) { i, i, "" };
+	    g[k++] = (struct group) { i, i, o->file ? o->file : "" };
 	  g[k - 1].to = i + 1;
 	}
     }

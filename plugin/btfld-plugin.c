@@ -90,14 +90,20 @@ fnv1a (const unsigned char *p, size_t n)
   return h;
 }
 
-/* Note input E (LABEL) and its .BTF DATA, SIZE.  */
+/* Note input E (LABEL; MEMBER: its archive member's name, or NULL) and
+   its .BTF DATA, SIZE.  */
 static void
-note_input (struct btfld_elf *e, const char *label, const void *data,
-	    size_t size)
+note_input (struct btfld_elf *e, const char *label, const char *member,
+	    const void *data, size_t size)
 {
   struct input *n = realloc (inputs, (ninputs + 1) * sizeof *n);
   struct btfld_object *o = opt.fixups ? btfld_object_from_elf (e->elf, label)
 			   : NULL;
+  if (o && member && btfld_object_set_file (o, member))
+    {
+      btfld_object_free (o);
+      o = NULL;
+    }
   if (!n || (opt.fixups && !o))
     {
       diag ("error", label, "%s", n ? btfld_errmsg () : "out of memory");
@@ -179,19 +185,21 @@ parse_option (const char *o)
   return 0;
 }
 
-/* "ARCHIVE(MEMBER)" for an archive member, else the file name.  */
+/* "ARCHIVE(MEMBER)" for an archive member, else the file name;
+   MEMBER gets the member's name, or "".  */
 static char *
-input_label (const struct ld_plugin_input_file *f)
+input_label (const struct ld_plugin_input_file *f, char *member, size_t n)
 {
-  char member[256];
+  *member = 0;
   if (f->offset > 0
-      && btfld_ar_member_name (f->fd, f->offset, member, sizeof member) == 0)
+      && btfld_ar_member_name (f->fd, f->offset, member, n) == 0)
     {
       char *s = malloc (strlen (f->name) + strlen (member) + 3);
       if (s)
 	sprintf (s, "%s(%s)", f->name, member);
       return s;
     }
+  *member = 0;
   return strdup (f->name);
 }
 
@@ -213,7 +221,8 @@ claim_file (const struct ld_plugin_input_file *file, int *claimed)
   if (data || size == (size_t) -1)
     {
       struct btfld_blobs blobs = { 0 };
-      char *label = input_label (file);
+      char member[256];
+      char *label = input_label (file, member, sizeof member);
       state.inputs_btf++;
       if (!data || btfld_blobs_add (&blobs, data, size, NULL))
 	{
@@ -239,7 +248,7 @@ claim_file (const struct ld_plugin_input_file *file, int *claimed)
 	  if (opt.verbose)
 	    diag ("note", label, ".BTF: %zu blob(s), %zu bytes", blobs.n,
 		  size);
-	  note_input (&e, label, data, size);
+	  note_input (&e, label, *member ? member : NULL, data, size);
 	}
       btfld_blobs_free (&blobs);
       free (label);

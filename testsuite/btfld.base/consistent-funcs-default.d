@@ -1,4 +1,4 @@
-#name: btf-objcopy --btf-dedup without --btf-consistent-funcs: one FUNC per prototype
+#name: btf-objcopy --btf-dedup without --btf-consistent-funcs: one FUNC per prototype, one global FUNC per name
 #source: consistent-funcs-1.c
 #source: consistent-funcs-2.c
 #ld: exec
@@ -20,6 +20,5 @@ FUNC 'same'  linkage=static
 FUNC 'same'  linkage=static
 FUNC 'st'  linkage=static
 FUNC 'st'  linkage=static
-FUNC 'sysc'  linkage=global
 FUNC 'sysc'  linkage=global
 FUNC 'unique'  linkage=static
