@@ -153,7 +153,8 @@ int btfld_object_set_file (struct btfld_object *o, const char *name);
    (btf-objcopy on a relocatable file).  */
 int btfld_object_place_self (struct btfld_object *o);
 /* Where the sections of the N objects OBJS (in link order) landed in the
-   linked file OUTPUT, from its symbol table: a section is placed by the
+   linked file OUTPUT, from its symbol table (.dynsym when it has no
+   .symtab: -s): a section is placed by the
    output symbols that are its own symbols (a strong global of the
    object; its locals, which ld writes together after the STT_FILE
    symbol of their source file, in the object's order), and only when

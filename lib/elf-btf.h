@@ -5,7 +5,7 @@
 #define BTFLD_ELF_BTF_H
 
 #include "btfld.h"
-#include <libelf.h>
+#include <gelf.h>
 #include <sys/types.h>
 
 struct btfld_build_id;
@@ -55,6 +55,11 @@ struct btfld_symtab
 struct btfld_symtab *btfld_symtab_from_elf (Elf *elf);
 /* Whether ELF has a .symtab (not only .dynsym: -s, --strip-all).  */
 bool btfld_elf_has_symtab (Elf *elf);
+/* The symbol table of ELF: its SHT_SYMTAB, else, with DYNSYM, its
+   SHT_DYNSYM (NULL when there is none); *SH its header, *XD the data of
+   the SYMTAB_SHNDX section linked to it, or NULL.  */
+Elf_Scn *btfld_elf_symtab (Elf *elf, bool dynsym, GElf_Shdr *sh,
+			   Elf_Data **xd);
 void btfld_symtab_free (struct btfld_symtab *st);
 const struct btfld_sym *btfld_symtab_lookup (const struct btfld_symtab *st,
 					     const char *name, size_t *count);

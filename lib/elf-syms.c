@@ -58,30 +58,41 @@ read_sections (struct btfld_symtab *st, Elf *elf, size_t shstrndx)
   return 0;
 }
 
-static Elf_Scn *
-find_symtab (Elf *elf, GElf_Shdr *shp)
+Elf_Scn *
+btfld_elf_symtab (Elf *elf, bool dynsym, GElf_Shdr *sh, Elf_Data **xd)
 {
-  Elf_Scn *scn = NULL, *dyn = NULL;
-  GElf_Shdr dsh;
-  while ((scn = elf_nextscn (elf, scn)))
+  Elf_Scn *scn = NULL, *found = NULL, *dyn = NULL;
+  while ((scn = elf_nextscn (elf, scn)) && !found)
     {
-      if (!gelf_getshdr (scn, shp))
+      GElf_Shdr s;
+      if (!gelf_getshdr (scn, &s))
 	continue;
-      if (shp->sh_type == SHT_SYMTAB)
-	return scn;
-      if (shp->sh_type == SHT_DYNSYM)
-	dyn = scn, dsh = *shp;
+      if (s.sh_type == SHT_SYMTAB)
+	found = scn;
+      else if (s.sh_type == SHT_DYNSYM && dynsym && !dyn)
+	dyn = scn;
     }
-  if (dyn)
-    *shp = dsh;
-  return dyn;
+  if (!found)
+    found = dyn;
+  if (xd)
+    *xd = NULL;
+  if (!found || !gelf_getshdr (found, sh))
+    return NULL;
+  for (Elf_Scn *x = NULL; xd && (x = elf_nextscn (elf, x)); )
+    {
+      GElf_Shdr xsh;
+      if (gelf_getshdr (x, &xsh) && xsh.sh_type == SHT_SYMTAB_SHNDX
+	  && xsh.sh_link == elf_ndxscn (found))
+	*xd = elf_getdata (x, NULL);
+    }
+  return found;
 }
 
 bool
 btfld_elf_has_symtab (Elf *elf)
 {
   GElf_Shdr sh;
-  return find_symtab (elf, &sh) && sh.sh_type == SHT_SYMTAB;
+  return btfld_elf_symtab (elf, false, &sh, NULL) != NULL;
 }
 
 /* The length of X when NAME is X.lto_priv.N, else 0.  */
@@ -114,7 +125,8 @@ static int
 read_symbols (struct btfld_symtab *st, Elf *elf)
 {
   GElf_Shdr sh;
-  Elf_Scn *scn = find_symtab (elf, &sh);
+  Elf_Data *xd;
+  Elf_Scn *scn = btfld_elf_symtab (elf, true, &sh, &xd);
   if (!scn)
     return 0;
   /* Count from the data libelf could read, not from the header.  */
@@ -124,16 +136,6 @@ read_symbols (struct btfld_symtab *st, Elf *elf)
     return btfld_error (-EINVAL, "cannot read the symbol table: %s",
 			elf_errmsg (-1));
   size_t n = d->d_size / esz;
-  /* Section numbers past SHN_LORESERVE are in the SYMTAB_SHNDX section
-     linked to this symbol table.  */
-  Elf_Data *xd = NULL;
-  for (Elf_Scn *x = NULL; (x = elf_nextscn (elf, x)); )
-    {
-      GElf_Shdr xsh;
-      if (gelf_getshdr (x, &xsh) && xsh.sh_type == SHT_SYMTAB_SHNDX
-	  && xsh.sh_link == elf_ndxscn (scn))
-	xd = elf_getdata (x, NULL);
-    }
   st->syms = calloc (n ? n : 1, sizeof *st->syms);
   if (!st->syms)
     return btfld_error (-ENOMEM, "out of memory");

@@ -173,9 +173,7 @@ btfld_kfuncs_from_elf (Elf *elf, enum btfld_kfunc_sets which)
       if (!gelf_getshdr (scn, &sh))
 	continue;
       const char *name = elf_strptr (elf, shstrndx, sh.sh_name);
-      if (sh.sh_type == SHT_SYMTAB)
-	symscn = scn;
-      else if (name && strcmp (name, ".BTF_ids") == 0
+      if (name && strcmp (name, ".BTF_ids") == 0
 	       && sh.sh_type != SHT_NOBITS)
 	{
 	  ids = elf_getdata (scn, NULL);
@@ -185,25 +183,19 @@ btfld_kfuncs_from_elf (Elf *elf, enum btfld_kfunc_sets which)
     }
   if (!ids || !ids->d_buf)
     return k;			/* no kfunc sets: nothing to tag */
-  if (!symscn)
+  GElf_Shdr ssh;
+  Elf_Data *xsyms;
+  if (!(symscn = btfld_elf_symtab (elf, false, &ssh, &xsyms)))
     {
       btfld_error (-EINVAL, "has .BTF_ids but no .symtab: the kfunc sets "
 		   "cannot be found");
       goto fail;
     }
-  GElf_Shdr ssh;
-  Elf_Data *syms = elf_getdata (symscn, NULL), *xsyms = NULL;
-  if (!gelf_getshdr (symscn, &ssh) || !syms || !ssh.sh_entsize)
+  Elf_Data *syms = elf_getdata (symscn, NULL);
+  if (!syms || !ssh.sh_entsize)
     {
       btfld_error (-EINVAL, "unreadable .symtab: %s", elf_errmsg (-1));
       goto fail;
-    }
-  for (Elf_Scn *x = NULL; (x = elf_nextscn (elf, x));)
-    {
-      GElf_Shdr xsh;
-      if (gelf_getshdr (x, &xsh) && xsh.sh_type == SHT_SYMTAB_SHNDX
-	  && xsh.sh_link == elf_ndxscn (symscn))
-	xsyms = elf_getdata (x, NULL);
     }
   size_t nsyms = ssh.sh_size / ssh.sh_entsize;
   const unsigned char *buf = ids->d_buf;

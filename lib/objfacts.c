@@ -39,50 +39,57 @@ dup_str (const char *s)
   return p;
 }
 
-/* The symbol table of ELF (not .dynsym) and its SYMTAB_SHNDX data.  */
-static Elf_Scn *
-symtab_of (Elf *elf, GElf_Shdr *sh, Elf_Data **xd)
+/* A walk over the named symbols of a symbol table (and the STT_FILE
+   symbols, named or not; no STT_SECTION one).  */
+struct sym_walk
 {
-  Elf_Scn *scn = NULL, *found = NULL;
-  *xd = NULL;
-  while ((scn = elf_nextscn (elf, scn)))
-    if (gelf_getshdr (scn, sh) && sh->sh_type == SHT_SYMTAB)
-      {
-	found = scn;
-	break;
-      }
-  if (!found)
-    return NULL;
-  for (Elf_Scn *x = NULL; (x = elf_nextscn (elf, x)); )
-    {
-      GElf_Shdr xsh;
-      if (gelf_getshdr (x, &xsh) && xsh.sh_type == SHT_SYMTAB_SHNDX
-	  && xsh.sh_link == elf_ndxscn (found))
-	*xd = elf_getdata (x, NULL);
-    }
-  gelf_getshdr (found, sh);
-  return found;
+  Elf *elf;
+  Elf_Data *d, *xd;
+  size_t strtab, i, n;
+};
+
+static void
+sym_walk_init (struct sym_walk *w, Elf *elf, bool dynsym)
+{
+  GElf_Shdr sh;
+  Elf_Scn *st = btfld_elf_symtab (elf, dynsym, &sh, &w->xd);
+  size_t esz = gelf_fsize (elf, ELF_T_SYM, 1, EV_CURRENT);
+  w->elf = elf;
+  w->d = st ? elf_getdata (st, NULL) : NULL;
+  w->strtab = st ? sh.sh_link : 0;
+  w->n = w->d && esz ? w->d->d_size / esz : 0;
+  w->i = 1;
 }
 
-/* Symbol I of the table: false at the end of what libelf can read.
-   *SHNDX: its section (through SYMTAB_SHNDX), or SHN_UNDEF, or
-   BTFLD_OBJ_COMMON / BTFLD_OBJ_ABS for the reserved numbers (which with
-   extended numbering are below the number of sections).  */
+/* The next symbol: false at the end of what libelf can read.  *SHNDX:
+   its section (through SYMTAB_SHNDX), or SHN_UNDEF, or BTFLD_OBJ_COMMON
+   / BTFLD_OBJ_ABS for the reserved numbers (which with extended
+   numbering are below the number of sections).  */
 static bool
-get_sym (Elf_Data *d, Elf_Data *xd, size_t i, GElf_Sym *s, uint32_t *shndx)
+sym_walk_next (struct sym_walk *w, GElf_Sym *s, uint32_t *shndx,
+	       const char **name)
 {
-  Elf32_Word x = 0;
-  if (!gelf_getsymshndx (d, xd, i, s, &x))
-    return false;
-  if (s->st_shndx == SHN_XINDEX)
-    *shndx = x;
-  else if (s->st_shndx == SHN_COMMON)
-    *shndx = BTFLD_OBJ_COMMON;
-  else if (s->st_shndx >= SHN_LORESERVE)
-    *shndx = BTFLD_OBJ_ABS;
-  else
-    *shndx = s->st_shndx;
-  return true;
+  for (; w->i < w->n; w->i++)
+    {
+      Elf32_Word x = 0;
+      if (!gelf_getsymshndx (w->d, w->xd, w->i, s, &x))
+	return false;
+      unsigned type = GELF_ST_TYPE (s->st_info);
+      *name = elf_strptr (w->elf, w->strtab, s->st_name);
+      if (type == STT_SECTION || !*name || (!**name && type != STT_FILE))
+	continue;
+      if (s->st_shndx == SHN_XINDEX)
+	*shndx = x;
+      else if (s->st_shndx == SHN_COMMON)
+	*shndx = BTFLD_OBJ_COMMON;
+      else if (s->st_shndx >= SHN_LORESERVE)
+	*shndx = BTFLD_OBJ_ABS;
+      else
+	*shndx = s->st_shndx;
+      w->i++;
+      return true;
+    }
+  return false;
 }
 
 struct btfld_object *
@@ -90,8 +97,6 @@ btfld_object_from_elf (Elf *elf, const char *label)
 {
   struct btfld_object *o = calloc (1, sizeof *o);
   size_t shstrndx, n;
-  GElf_Shdr sh;
-  Elf_Data *xd;
   if (!o)
     {
       btfld_error (-ENOMEM, "out of memory");
@@ -122,28 +127,21 @@ btfld_object_from_elf (Elf *elf, const char *label)
       o->secs[i].size = s.sh_size;
       o->secs[i].flags = s.sh_flags;
     }
-  Elf_Scn *st = symtab_of (elf, &sh, &xd);
-  Elf_Data *d = st ? elf_getdata (st, NULL) : NULL;
-  size_t esz = gelf_fsize (elf, ELF_T_SYM, 1, EV_CURRENT);
-  size_t nsyms = d && esz ? d->d_size / esz : 0;
-  if (!(o->syms = calloc (nsyms ? nsyms : 1, sizeof *o->syms)))
+  struct sym_walk w;
+  GElf_Sym s;
+  uint32_t shndx;
+  const char *name;
+  sym_walk_init (&w, elf, false);
+  if (!(o->syms = calloc (w.n ? w.n : 1, sizeof *o->syms)))
     goto nomem;
-  for (size_t i = 1; i < nsyms; i++)
+  while (sym_walk_next (&w, &s, &shndx, &name))
     {
-      GElf_Sym s;
-      uint32_t shndx;
-      if (!get_sym (d, xd, i, &s, &shndx))
-	break;
-      unsigned type = GELF_ST_TYPE (s.st_info);
-      const char *name = elf_strptr (elf, sh.sh_link, s.st_name);
-      if (type == STT_SECTION || !name || (!*name && type != STT_FILE))
-	continue;
       struct btfld_obj_sym *y = &o->syms[o->nsyms];
       if (!(y->name = dup_str (name)))
 	goto fail;
       o->nsyms++;
       y->bind = GELF_ST_BIND (s.st_info);
-      y->type = type;
+      y->type = GELF_ST_TYPE (s.st_info);
       y->sec = shndx == SHN_UNDEF ? BTFLD_OBJ_UNDEF
 	       : shndx >= n && shndx != BTFLD_OBJ_COMMON ? BTFLD_OBJ_ABS
 	       : shndx;
@@ -230,8 +228,6 @@ static int
 read_output (Elf *elf, struct out_info *oi)
 {
   GElf_Ehdr eh;
-  GElf_Shdr sh;
-  Elf_Data *xd;
   size_t shstrndx, n;
   uint64_t tls_start = UINT64_MAX;
   bool forced = false;
@@ -270,28 +266,24 @@ read_output (Elf *elf, struct out_info *oi)
 	  && s.sh_addr < tls_start)
 	tls_start = s.sh_addr;
     }
-  Elf_Scn *st = symtab_of (elf, &sh, &xd);
-  Elf_Data *d = st ? elf_getdata (st, NULL) : NULL;
-  size_t esz = gelf_fsize (elf, ELF_T_SYM, 1, EV_CURRENT);
-  size_t nsyms = d && esz ? d->d_size / esz : 0;
-  oi->syms = calloc (nsyms ? nsyms : 1, sizeof *oi->syms);
-  oi->by_name = calloc (nsyms ? nsyms : 1, sizeof *oi->by_name);
+  /* Without .symtab (-s), .dynsym: its exported definitions still
+     place their objects' sections.  */
+  struct sym_walk w;
+  GElf_Sym s;
+  uint32_t shndx;
+  const char *name;
+  sym_walk_init (&w, elf, true);
+  oi->syms = calloc (w.n ? w.n : 1, sizeof *oi->syms);
+  oi->by_name = calloc (w.n ? w.n : 1, sizeof *oi->by_name);
   if (!oi->syms || !oi->by_name)
     {
       free (addr);
       free (flags);
       return btfld_error (-ENOMEM, "out of memory");
     }
-  for (size_t i = 1; i < nsyms; i++)
+  while (sym_walk_next (&w, &s, &shndx, &name))
     {
-      GElf_Sym s;
-      uint32_t shndx;
-      if (!get_sym (d, xd, i, &s, &shndx))
-	break;
       unsigned type = GELF_ST_TYPE (s.st_info);
-      const char *name = elf_strptr (elf, sh.sh_link, s.st_name);
-      if (type == STT_SECTION || !name || (!*name && type != STT_FILE))
-	continue;
       struct out_sym *y = &oi->syms[oi->nsyms];
       y->name = name;		/* libelf's, valid while ELF is open */
       y->bind = GELF_ST_BIND (s.st_info);

@@ -434,19 +434,13 @@ rewrite_output (void)
 				   opt.distill, opt.vars,
 				   BTFLD_FUNCS_ALL };
   struct btfld_session *s = btfld_session_new (&so);
-  /* -s / --strip-all: no symbols to place FUNCs and VARs with; say so.  */
+  /* -s / --strip-all: only .dynsym's symbols place FUNCs and VARs.  */
   GElf_Ehdr eh;
-  if (opt.fixups && gelf_getehdr (e.elf, &eh) && eh.e_type != ET_REL
-      && !btfld_elf_has_symtab (e.elf))
-    {
-      unsigned nf, nv;
-      count_funcs_vars (data, size, &nf, &nv);
-      if (nf || nv)
-	diag ("warning", output_name, "no symbol table in the output "
-	      "(-s, --strip-all): %u FUNC and %u VAR record(s) dropped, "
-	      "their symbols are unknown; link without -s and strip the "
-	      "output afterwards (strip keeps .BTF) to keep them", nf, nv);
-    }
+  unsigned nf = 0, nv = 0;
+  bool stripped = opt.fixups && gelf_getehdr (e.elf, &eh)
+		  && eh.e_type != ET_REL && !btfld_elf_has_symtab (e.elf);
+  if (stripped)
+    count_funcs_vars (data, size, &nf, &nv);
   void *raw = NULL, *braw = NULL;
   size_t raw_size = 0, braw_size = 0;
   if (!s || btfld_session_symbols_from_elf (s, e.elf)
@@ -457,6 +451,19 @@ rewrite_output (void)
   else
     {
       const struct btfld_stats *st = btfld_session_stats (s);
+      if (stripped && (nf || nv))
+	{
+	  unsigned kf, kv;
+	  count_funcs_vars (raw, raw_size, &kf, &kv);
+	  diag ("warning", output_name, "no symbol table in the output (-s, "
+		"--strip-all): FUNCs and VARs only for the symbols of "
+		".dynsym (%u FUNC and %u VAR kept, the inputs' other records "
+		"dropped): ld tells a plugin no symbol values, and the "
+		"section headers say where each output section lies, not "
+		"where each input section landed in it; link without -s and "
+		"strip the output afterwards (strip keeps .BTF) to keep them "
+		"all", kf, kv);
+	}
       struct btfld_sec_update u[2] = { { ".BTF", raw, raw_size },
 				       { ".BTF.base", braw, braw_size } };
       if (btfld_elf_write (&e, output_name, u, braw ? 2 : 1))
