@@ -437,6 +437,12 @@ check_targets (struct check_ctx *c, const struct btf_type *t)
 	  /* A FUNC's prototype is checked with the FUNC.  */
 	  const struct btf_type *q = pk == BTF_KIND_FUNC
 				     ? btfld_type_by_id (c->btf, p->type) : p;
+	  /* A distilled base's STRUCT or UNION has no members (its name
+	     and size are all relocation needs): an index into one is
+	     checked when the split BTF is relocated (btfld_relocate).  */
+	  if ((pk == BTF_KIND_STRUCT || pk == BTF_KIND_UNION)
+	      && t->type < c->btf->start_id && btfld_vlen (q) == 0 && idx >= 0)
+	    return 0;
 	  if ((pk != BTF_KIND_STRUCT && pk != BTF_KIND_UNION
 	       && pk != BTF_KIND_FUNC)
 	      || !q || idx < 0 || (uint32_t) idx >= btfld_vlen (q))

@@ -605,9 +605,11 @@ layout (struct out_sec *secs, size_t n, const bool *changed, uint64_t start,
       /* A section without bytes in the file (NOBITS) that stays beyond
 	 the end of the others' does not push what follows (a .bss at
 	 2^40 made a 1 TiB sparse output); within it, it does (as gas
-	 lays them out: the next section at the NOBITS one's offset).  */
+	 lays them out: the next section at the NOBITS one's offset).
+	 One that moves never does (aligned to 1 GiB, it made a 1 GiB
+	 sparse output).  */
       if (s->sh.sh_offset + fsize > pos
-	  && (fsize || placed || s->sh.sh_offset <= data_end))
+	  && (fsize || (!placed && s->sh.sh_offset <= data_end)))
 	pos = s->sh.sh_offset + fsize;
     }
   *end = pos;

@@ -4,6 +4,7 @@
 #include "split-test.h"
 #include "elf-btf.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -397,6 +398,60 @@ relocate_onto_int (struct btf *dist, const char *split_name)
   return err ? report ("relocate", err) : 0;
 }
 
+/* A DECL_TAG on member 1 of a base struct foo { int a, b; }: the
+   distilled foo has no members, so the index is checked on relocation,
+   onto a foo with both members (RENAMED: the second one renamed) or with
+   one only (GONE, refused, and the split BTF is left as it was).  */
+static int
+reloc_tag_member (bool gone)
+{
+  struct btf *b1 = btf__new_empty (), *b5 = btf__new_empty ();
+  for (int k = 0; k < 2; k++)
+    {
+      struct btf *b = k ? b5 : b1;
+      int i = btf__add_int (b, "int", 4, BTF_INT_SIGNED);
+      btf__add_struct (b, "foo", 8);
+      btf__add_field (b, "a", i, 0, 0);
+      if (!k || !gone)
+	btf__add_field (b, "b", i, 32, 0);
+    }
+  struct btf *b2 = btf__new_empty_split (b1);
+  btf__add_ptr (b2, 2);						/* [3] */
+  btf__add_decl_tag (b2, "tag", 2, 1);				/* [4] */
+  struct btfld_btf *base = conv (b1, NULL), *split = conv (b2, base);
+  struct btfld_btf *other = conv (b5, NULL), *nb, *ns;
+  int err = btfld_distill_base (split, &nb, &ns);
+  if (err)
+    report ("distill", err);
+  else
+    {
+      size_t n;
+      void *raw = btfld_btf_raw (ns, &n);
+      struct btfld_btf *again = raw ? btfld_btf_parse (raw, n, nb) : NULL;
+      if (!again)
+	err = report ("distilled split re-parsed", -EINVAL);
+      else if ((err = btfld_relocate (ns, other, NULL)))
+	{
+	  report ("relocate", err);
+	  dump ("split types after the failed relocation", ns,
+		btfld_start_id (ns));
+	}
+      else
+	dump ("relocated (split types)", ns, btfld_start_id (ns));
+      btfld_btf_free (again);
+      free (raw);
+      btfld_btf_free (ns);
+      btfld_btf_free (nb);
+    }
+  btfld_btf_free (other);
+  btfld_btf_free (split);
+  btfld_btf_free (base);
+  btf__free (b5);
+  btf__free (b2);
+  btf__free (b1);
+  return err != 0;
+}
+
 static int
 bad_base (const char *what)
 {
@@ -455,6 +510,10 @@ run_case (const char *name)
     return reloc_enum (true);
   if (!strcmp (name, "reloc_enum_size"))
     return reloc_enum (false);
+  if (!strcmp (name, "reloc_tag_member"))
+    return reloc_tag_member (false);
+  if (!strcmp (name, "reloc_tag_member_gone"))
+    return reloc_tag_member (true);
   if (!strncmp (name, "bad_base_", 9))
     return bad_base (name + 9);
   if (!strcmp (name, "string_name"))
