@@ -311,6 +311,7 @@ struct copy_ctx
   struct btfld_btf *dst;
   const struct btfld_btf *src;
   const uint32_t *map;
+  uint32_t *strmap;		/* or NULL: see btfld_copy_type_strmap */
   int err;
 };
 
@@ -318,10 +319,20 @@ static int
 copy_str (uint32_t *off, void *p)
 {
   struct copy_ctx *c = p;
+  uint32_t own = *off - c->src->str_start;
+  bool cached = c->strmap && *off >= c->src->str_start
+		&& own < c->src->strs_len;
+  if (cached && (c->strmap[own] || !*off))
+    {
+      *off = c->strmap[own];
+      return 0;
+    }
   const char *s = btfld_str (c->src, *off);
   long n = s ? btfld_add_str (c->dst, s) : -EINVAL;
   if (n < 0)
     return c->err = (int) n;
+  if (cached)
+    c->strmap[own] = n;
   *off = n;
   return 0;
 }
@@ -336,9 +347,10 @@ copy_id (uint32_t *id, void *p)
 
 /* Append record REC (SIZE bytes, strings of SRC) to DST, rewritten in
    place in DST's buffer: no temporary per type.  */
-long
-btfld_copy_record (struct btfld_btf *dst, const struct btfld_btf *src,
-		   const struct btf_type *rec, size_t size, const uint32_t *map)
+static long
+copy_record (struct btfld_btf *dst, const struct btfld_btf *src,
+	     const struct btf_type *rec, size_t size, const uint32_t *map,
+	     uint32_t *strmap)
 {
   int err;
   if ((err = check_room (dst, size)))
@@ -350,7 +362,7 @@ btfld_copy_record (struct btfld_btf *dst, const struct btfld_btf *src,
     return err;
   struct btf_type *t = (struct btf_type *) (dst->types + dst->types_len);
   memmove (t, rec, size);
-  struct copy_ctx c = { dst, src, map, 0 };
+  struct copy_ctx c = { dst, src, map, strmap, 0 };
   /* Interning may grow the string buffer, never the type buffer; with
      SRC's own strings nothing needs interning.  */
   if (src != dst->strs_from && btfld_visit_strs (t, copy_str, &c))
@@ -363,11 +375,26 @@ btfld_copy_record (struct btfld_btf *dst, const struct btfld_btf *src,
 }
 
 long
+btfld_copy_record (struct btfld_btf *dst, const struct btfld_btf *src,
+		   const struct btf_type *rec, size_t size, const uint32_t *map)
+{
+  return copy_record (dst, src, rec, size, map, NULL);
+}
+
+long
 btfld_copy_type (struct btfld_btf *dst, const struct btfld_btf *src,
 		 uint32_t id, const uint32_t *map)
 {
   const struct btf_type *t = btfld_type_by_id (src, id);
-  return btfld_copy_record (dst, src, t, btfld_type_rec_size (t), map);
+  return copy_record (dst, src, t, btfld_type_rec_size (t), map, NULL);
+}
+
+long
+btfld_copy_type_strmap (struct btfld_btf *dst, const struct btfld_btf *src,
+			uint32_t id, const uint32_t *map, uint32_t *strmap)
+{
+  const struct btf_type *t = btfld_type_by_id (src, id);
+  return copy_record (dst, src, t, btfld_type_rec_size (t), map, strmap);
 }
 
 void *

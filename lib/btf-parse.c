@@ -546,6 +546,13 @@ check_types (struct btfld_btf *btf)
 struct btfld_btf *
 btfld_btf_parse (const void *data, size_t size, const struct btfld_btf *base)
 {
+  return btfld_btf_parse_checked (data, size, base, false);
+}
+
+struct btfld_btf *
+btfld_btf_parse_checked (const void *data, size_t size,
+			 const struct btfld_btf *base, bool checked)
+{
   long blob = btfld_blob_size (data, size);
   if (blob < 0)
     return NULL;
@@ -574,7 +581,7 @@ btfld_btf_parse (const void *data, size_t size, const struct btfld_btf *base)
       btfld_error (-E2BIG, "BTF string section too large");
       goto fail;
     }
-  if (index_types (btf) || check_types (btf))
+  if (index_types (btf) || (!checked && check_types (btf)))
     goto fail;
   return btf;
 fail:

@@ -57,6 +57,13 @@ int btfld_check_output (const struct btfld_btf *btf);
    entries, old id -> id in *BTF) follows.  */
 int btfld_empty_enums (struct btfld_btf **btf, uint32_t *map, uint32_t n);
 
+/* btfld_copy_type, with STRMAP (one entry per byte of SRC's own
+   strings, zero before the first call for SRC) remembering where each
+   of SRC's strings went in DST: a string is interned once per blob.  */
+long btfld_copy_type_strmap (struct btfld_btf *dst,
+			     const struct btfld_btf *src, uint32_t id,
+			     const uint32_t *map, uint32_t *strmap);
+
 /* pahole's consistent_func (func-consistency.c): a copy of BTF with one
    FUNC per name, none for a name whose prototypes differ or, with SYMS,
    whose function symbols lie at several addresses (their count in
@@ -76,9 +83,20 @@ size_t btfld_kfuncs_count (const struct btfld_kfuncs *k);
 /* Append the DECL_TAGs to BTF (its own FUNCs).  */
 int btfld_kfuncs_tag (struct btfld_btf *btf, const struct btfld_kfuncs *k);
 
+/* btfld_btf_parse; with CHECKED, DATA is bytes btfld_btf_parse (or
+   btfld_blobs_add) has accepted on the same base before: only their
+   header, strings and type records are checked, not the types again.  */
+struct btfld_btf *btfld_btf_parse_checked (const void *data, size_t size,
+					   const struct btfld_btf *base,
+					   bool checked);
+
+/* Append the blobs of the concatenated section DATA to OUT (CHECKED: as
+   btfld_btf_parse_checked); *BO (of *BO_CAP entries, grown as needed)
+   receives the blob index of each new type, counting from *NBLOBS,
+   which is advanced.  */
 int btfld_merge_section_into (struct btfld_btf *out, const void *data,
-			      size_t size, uint32_t **bo, size_t *bo_cap,
-			      unsigned *nblobs);
+			      size_t size, bool checked, uint32_t **bo,
+			      size_t *bo_cap, unsigned *nblobs);
 
 uint32_t *btfld_remap_blob_of (uint32_t start, uint32_t n,
 			       const struct btfld_btf *after,

@@ -172,6 +172,12 @@ int btfld_session_add_object (struct btfld_session *s,
    btfld_session_add_object, or -1: of no known object).  */
 int btfld_session_add_object_input (struct btfld_session *s,
 				    const void *data, size_t size, int obj);
+/* btfld_session_add_object_input for DATA whose every blob btfld_btf_parse
+   (without a base) or btfld_blobs_add has accepted before: the same
+   bytes (the plugin checks each input's .BTF when ld offers it and finds
+   those bytes again in the output's).  They are not checked again.  */
+int btfld_session_add_checked_input (struct btfld_session *s,
+				     const void *data, size_t size, int obj);
 
 /* Run the stages.  Once.  */
 int btfld_session_run (struct btfld_session *s);

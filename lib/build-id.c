@@ -376,6 +376,12 @@ int
 btfld_build_id_update_fd (int fd, const struct btfld_build_id *bid,
 			  const unsigned char *orig, size_t orig_size)
 {
+  /* The output has a note only if the original had one: without, the
+     output (a kernel's ld -r: 200 MB) need not be read back.  */
+  size_t noff, nlen, doff, dlen;
+  if (orig && btfld_build_id_find (orig, orig_size, &noff, &nlen, &doff,
+				   &dlen) == 1)
+    return 0;
   struct stat st;
   if (fstat (fd, &st))
     return btfld_error (-errno, "fstat: %s", strerror (errno));
@@ -395,7 +401,6 @@ btfld_build_id_update_fd (int fd, const struct btfld_build_id *bid,
 	}
       got += r;
     }
-  size_t noff, nlen, doff, dlen;
   int f = btfld_build_id_find (image, size, &noff, &nlen, &doff, &dlen);
   if (f != 0)
     {

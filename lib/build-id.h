@@ -50,7 +50,8 @@ int btfld_build_id_hash (const unsigned char *image, size_t size,
 /* Recompute the build ID of the ELF file open read-write on FD for BID
    (AUTO: ORIG, the image the file was written from, tells: its ID is
    ld's sha1 or md5 of it, else the ID is kept with a warning).  A file
-   without a note is left alone.  Returns 0 or a negative errno.  */
+   without a note (or written from an ORIG without one) is left alone.
+   Returns 0 or a negative errno.  */
 int btfld_build_id_update_fd (int fd, const struct btfld_build_id *bid,
 			      const unsigned char *orig, size_t orig_size);
 

@@ -626,8 +626,37 @@ fix_var_obj (struct fix *f, uint32_t id, const struct btf_type *t,
   take_var (f, id);
 }
 
+static int
+by_sec_name (const void *a, const void *b, void *ctx)
+{
+  const struct btfld_symtab *syms = ctx;
+  uint32_t x = *(const uint32_t *) a, y = *(const uint32_t *) b;
+  int c = strcmp (syms->secs[x].name, syms->secs[y].name);
+  return c ? c : x < y ? -1 : x > y;
+}
+
+/* The first output section named NAME, from BY_NAME (the output's
+   sections sorted by name, then index), or UINT32_MAX.  */
+static uint32_t
+out_section (const struct btfld_symtab *syms, const uint32_t *by_name,
+	     const char *name)
+{
+  size_t lo = 0, hi = syms->nsecs;
+  while (lo < hi)
+    {
+      size_t mid = (lo + hi) / 2;
+      if (strcmp (syms->secs[by_name[mid]].name, name) < 0)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  return lo < syms->nsecs && !strcmp (syms->secs[by_name[lo]].name, name)
+	 ? by_name[lo] : UINT32_MAX;
+}
+
 /* Index each object's symbols by name and its sections by the output
-   section they landed in.  */
+   section they landed in (through the output's sections sorted by
+   name: a kernel's ld -r output has some 10,000).  */
 static int
 index_objects (struct fix *f)
 {
@@ -637,8 +666,17 @@ index_objects (struct fix *f)
       f->nkeys = keys;
       return 0;
     }
-  if (!(f->ox = calloc (f->of->nobjs, sizeof *f->ox)))
-    return btfld_error (-ENOMEM, "out of memory");
+  uint32_t *secs = malloc ((f->syms->nsecs ? f->syms->nsecs : 1)
+			   * sizeof *secs);
+  if (!secs || !(f->ox = calloc (f->of->nobjs, sizeof *f->ox)))
+    {
+      free (secs);
+      return btfld_error (-ENOMEM, "out of memory");
+    }
+  for (size_t m = 0; m < f->syms->nsecs; m++)
+    secs[m] = m;
+  qsort_r (secs, f->syms->nsecs, sizeof *secs, by_sec_name,
+	   (void *) f->syms);
   for (size_t j = 0; j < f->of->nobjs; j++)
     {
       struct obj_index *x = &f->ox[j];
@@ -649,23 +687,21 @@ index_objects (struct fix *f)
       x->by_name = malloc ((o->nsyms ? o->nsyms : 1) * sizeof *x->by_name);
       x->outsec = malloc ((o->nsecs ? o->nsecs : 1) * sizeof *x->outsec);
       if (!x->by_name || !x->outsec)
-	return btfld_error (-ENOMEM, "out of memory");
+	{
+	  free (secs);
+	  return btfld_error (-ENOMEM, "out of memory");
+	}
       for (size_t i = 0; i < o->nsyms; i++)
 	if (o->syms[i].type != STT_FILE)
 	  x->by_name[x->n++] = i;
       qsort_r (x->by_name, x->n, sizeof *x->by_name, by_obj_name,
 	       (void *) o);
       for (size_t i = 0; i < o->nsecs; i++)
-	{
-	  x->outsec[i] = UINT32_MAX;
-	  for (size_t m = 0; o->secs[i].out_name && m < f->syms->nsecs; m++)
-	    if (strcmp (f->syms->secs[m].name, o->secs[i].out_name) == 0)
-	      {
-		x->outsec[i] = m;
-		break;
-	      }
-	}
+	x->outsec[i] = o->secs[i].out_name
+		       ? out_section (f->syms, secs, o->secs[i].out_name)
+		       : UINT32_MAX;
     }
+  free (secs);
   f->nkeys = keys;
   return 0;
 }

@@ -71,10 +71,11 @@ btfld_blobs_add (struct btfld_blobs *list, const void *data, size_t size,
 /* Parse the blob at OFF of P, naming its offset in errors.  */
 static struct btfld_btf *
 parse_blob_at (const unsigned char *p, size_t off, size_t size,
-	       const struct btfld_btf *base, long *lenp)
+	       const struct btfld_btf *base, bool checked, long *lenp)
 {
   long len = btfld_blob_size (p + off, size - off);
-  struct btfld_btf *b = len < 0 ? NULL : btfld_btf_parse (p + off, len, base);
+  struct btfld_btf *b = len < 0 ? NULL
+			: btfld_btf_parse_checked (p + off, len, base, checked);
   if (!b && off)
     {
       char where[64];
@@ -85,26 +86,44 @@ parse_blob_at (const unsigned char *p, size_t off, size_t size,
   return b;
 }
 
-/* Append blob IN's own types to OUT (ids after what OUT has); MAP is
-   scratch of *MAP_CAP entries.  */
+/* Scratch for append_blob, kept from blob to blob.  */
+struct append_scratch
+{
+  uint32_t *map;		/* IN's ids to OUT's */
+  size_t map_cap;
+  uint32_t *strmap;		/* for btfld_copy_type_strmap */
+  size_t strmap_cap;
+};
+
+static int
+reserve (uint32_t **v, size_t *cap, size_t n)
+{
+  if (n <= *cap)
+    return 0;
+  uint32_t *nv = realloc (*v, n * sizeof *nv);
+  if (!nv)
+    return btfld_error (-ENOMEM, "out of memory");
+  *v = nv;
+  *cap = n;
+  return 0;
+}
+
+/* Append blob IN's own types to OUT (ids after what OUT has).  */
 static int
 append_blob (struct btfld_btf *out, const struct btfld_btf *in,
-	     uint32_t **map, size_t *map_cap)
+	     struct append_scratch *sc)
 {
   uint32_t cnt = btfld_type_cnt (in), start = btfld_start_id (in);
-  if (cnt > *map_cap)
-    {
-      uint32_t *nm = realloc (*map, cnt * sizeof *nm);
-      if (!nm)
-	return btfld_error (-ENOMEM, "out of memory");
-      *map = nm;
-      *map_cap = cnt;
-    }
+  size_t nstr = in->strs_len ? in->strs_len : 1;
+  if (reserve (&sc->map, &sc->map_cap, cnt)
+      || reserve (&sc->strmap, &sc->strmap_cap, nstr))
+    return -ENOMEM;
   uint32_t shift = btfld_type_cnt (out) - start;
   for (uint32_t id = 0; id < cnt; id++)
-    (*map)[id] = id < start ? id : id + shift;
+    sc->map[id] = id < start ? id : id + shift;
+  memset (sc->strmap, 0, nstr * sizeof *sc->strmap);
   for (uint32_t id = start; id < cnt; id++)
-    if (btfld_copy_type (out, in, id, *map) < 0)
+    if (btfld_copy_type_strmap (out, in, id, sc->map, sc->strmap) < 0)
       return -ENOMEM;
   return 0;
 }
@@ -131,23 +150,21 @@ release_pages (const unsigned char *p, size_t from, size_t to)
 #endif
 }
 
-/* Append the blobs of the concatenated section DATA to OUT; *BO (of
-   *BO_CAP entries, grown as needed) receives the blob index of each new
-   type, counting from *NBLOBS, which is advanced.  */
 int
 btfld_merge_section_into (struct btfld_btf *out, const void *data,
-			  size_t size, uint32_t **bo, size_t *bo_cap,
-			  unsigned *nblobs)
+			  size_t size, bool checked, uint32_t **bo,
+			  size_t *bo_cap, unsigned *nblobs)
 {
   const unsigned char *p = data;
-  uint32_t *map = NULL;
-  size_t map_cap = 0, off = skip_padding (p, 0, size);
+  struct append_scratch sc = { NULL, 0, NULL, 0 };
+  size_t off = skip_padding (p, 0, size);
   while (off < size)
     {
       long len;
-      struct btfld_btf *b = parse_blob_at (p, off, size, NULL, &len);
+      struct btfld_btf *b = parse_blob_at (p, off, size, NULL, checked,
+					     &len);
       uint32_t before = btfld_type_cnt (out);
-      int err = b ? append_blob (out, b, &map, &map_cap) : -EINVAL;
+      int err = b ? append_blob (out, b, &sc) : -EINVAL;
       btfld_btf_free (b);
       size_t need = btfld_type_cnt (out) - btfld_start_id (out);
       if (!err && bo && need > *bo_cap)
@@ -162,7 +179,8 @@ btfld_merge_section_into (struct btfld_btf *out, const void *data,
 	}
       if (err)
 	{
-	  free (map);
+	  free (sc.map);
+	  free (sc.strmap);
 	  return err;
 	}
       for (uint32_t id = before; bo && id < btfld_type_cnt (out); id++)
@@ -171,7 +189,8 @@ btfld_merge_section_into (struct btfld_btf *out, const void *data,
       release_pages (p, off, off + len);
       off = skip_padding (p, off + len, size);
     }
-  free (map);
+  free (sc.map);
+  free (sc.strmap);
   return 0;
 }
 
@@ -186,7 +205,8 @@ btfld_merge_section (const void *data, size_t size,
   unsigned n = 0;
   if (!out)
     return NULL;
-  if (btfld_merge_section_into (out, data, size, blob_of ? &bo : NULL,
+  if (btfld_merge_section_into (out, data, size, false,
+				blob_of ? &bo : NULL,
 				&bo_cap, &n))
     {
       free (bo);
@@ -210,8 +230,9 @@ btfld_merge_blobs (struct btfld_blobs *blobs, const struct btfld_btf *base,
 		   uint32_t **blob_of)
 {
   struct btfld_btf *out = btfld_btf_new (base);
-  uint32_t *map = NULL, *bo = NULL;
-  size_t map_cap = 0, total = 0;
+  struct append_scratch sc = { NULL, 0, NULL, 0 };
+  uint32_t *bo = NULL;
+  size_t total = 0;
   if (!out)
     return NULL;
   for (size_t b = 0; b < blobs->n; b++)
@@ -221,19 +242,21 @@ btfld_merge_blobs (struct btfld_blobs *blobs, const struct btfld_btf *base,
   for (size_t b = 0; b < blobs->n; b++)
     {
       uint32_t before = btfld_type_cnt (out);
-      if (append_blob (out, blobs->v[b], &map, &map_cap))
+      if (append_blob (out, blobs->v[b], &sc))
 	goto fail;
       for (uint32_t id = before; bo && id < btfld_type_cnt (out); id++)
 	bo[id - btfld_start_id (out)] = b;
     }
-  free (map);
+  free (sc.map);
+  free (sc.strmap);
   if (blob_of)
     *blob_of = bo;
   return out;
 nomem:
   btfld_error (-ENOMEM, "out of memory");
 fail:
-  free (map);
+  free (sc.map);
+  free (sc.strmap);
   free (bo);
   btfld_btf_free (out);
   return NULL;

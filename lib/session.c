@@ -169,16 +169,17 @@ btfld_session_add_input (struct btfld_session *s, const void *data,
   return btfld_session_add_object_input (s, data, size, -1);
 }
 
-int
-btfld_session_add_object_input (struct btfld_session *s, const void *data,
-				size_t size, int obj)
+static int
+add_input (struct btfld_session *s, const void *data, size_t size, int obj,
+	   bool checked)
 {
   if (s->ran || s->adopted)
     return btfld_error (-EINVAL, "input added after the session ran");
   unsigned before = s->nblobs;
   uint32_t types = btfld_type_cnt (s->merged);
-  int err = btfld_merge_section_into (s->merged, data, size, &s->blob_of,
-				      &s->blob_of_cap, &s->nblobs);
+  int err = btfld_merge_section_into (s->merged, data, size, checked,
+				      &s->blob_of, &s->blob_of_cap,
+				      &s->nblobs);
   if (err)
     return err;
   if (obj >= (int) s->nobjs)
@@ -195,6 +196,20 @@ btfld_session_add_object_input (struct btfld_session *s, const void *data,
   s->stats.bytes_in += size;
   s->stats.types_in += btfld_type_cnt (s->merged) - types;
   return 0;
+}
+
+int
+btfld_session_add_object_input (struct btfld_session *s, const void *data,
+				size_t size, int obj)
+{
+  return add_input (s, data, size, obj, false);
+}
+
+int
+btfld_session_add_checked_input (struct btfld_session *s, const void *data,
+				 size_t size, int obj)
+{
+  return add_input (s, data, size, obj, true);
 }
 
 int

@@ -75,17 +75,27 @@ struct input
 {
   struct btfld_object *obj;
   size_t size;			/* of its .BTF */
-  uint64_t hash;		/* FNV-1a of it */
+  uint64_t hash;		/* contents_hash of it */
   unsigned char head[32];	/* its first bytes */
 };
 static struct input *inputs;
 static size_t ninputs;
 
+/* A hash of P's N bytes, eight at a time (FNV-1a's byte loop was 5% of
+   a kernel's link: every input's .BTF is hashed twice).  */
 static uint64_t
-fnv1a (const unsigned char *p, size_t n)
+contents_hash (const unsigned char *p, size_t n)
 {
-  uint64_t h = 14695981039346656037ull;
-  for (size_t i = 0; i < n; i++)
+  uint64_t h = 14695981039346656037ull ^ n;
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8)
+    {
+      uint64_t w;
+      memcpy (&w, p + i, 8);
+      h = (h ^ w) * 0x9e3779b97f4a7c15ull;
+      h ^= h >> 29;
+    }
+  for (; i < n; i++)
     h = (h ^ p[i]) * 1099511628211ull;
   return h;
 }
@@ -115,7 +125,7 @@ note_input (struct btfld_elf *e, const char *label, const char *member,
   inputs = n;
   n[ninputs].obj = o;
   n[ninputs].size = size;
-  n[ninputs].hash = fnv1a (data, size);
+  n[ninputs].hash = contents_hash (data, size);
   memset (n[ninputs].head, 0, sizeof n[ninputs].head);
   memcpy (n[ninputs].head, data,
 	  size < sizeof n->head ? size : sizeof n->head);
@@ -331,7 +341,7 @@ input_at (const struct input *in, const unsigned char *p, size_t size,
 {
   size_t head = in->size < sizeof in->head ? in->size : sizeof in->head;
   return in->size <= size - pos && memcmp (p + pos, in->head, head) == 0
-	 && fnv1a (p + pos, in->size) == in->hash;
+	 && contents_hash (p + pos, in->size) == in->hash;
 }
 
 /* An error of the part at POS of the output's .BTF: name the blob's
@@ -377,8 +387,9 @@ add_btf (struct btfld_session *s, const void *data, size_t size)
 	  hit = k;
       if (hit != SIZE_MAX)
 	{
-	  err = btfld_session_add_object_input (s, p + pos, inputs[hit].size,
-						opt.fixups ? (int) hit : -1);
+	  /* claim_file checked these bytes.  */
+	  err = btfld_session_add_checked_input (s, p + pos, inputs[hit].size,
+						 opt.fixups ? (int) hit : -1);
 	  if (err)
 	    part_error (err, pos);
 	  used[hit] = true;
