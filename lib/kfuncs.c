@@ -35,6 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define ID_PFX "__BTF_ID__"
 #define SET8_PFX "__BTF_ID__set8__"
 #define FUNC_PFX "__BTF_ID__func__"
 #define BTF_SET8_KFUNCS (1u << 0)
@@ -201,7 +202,10 @@ btfld_kfuncs_from_elf (Elf *elf, enum btfld_kfunc_sets which)
   const unsigned char *buf = ids->d_buf;
   uint64_t size = ids->d_size;
 
-  /* Pass 1: the kfunc sets and their extents.  */
+  /* Pass 1: the kfunc sets and their extents.  Every BTF_ID macro
+     defines a local __BTF_ID__ symbol: a .BTF_ids without any lost
+     them in the link (-x, --discard-all).  */
+  size_t id_syms = 0;
   for (size_t i = 0; i < nsyms; i++)
     {
       GElf_Sym s;
@@ -211,7 +215,10 @@ btfld_kfuncs_from_elf (Elf *elf, enum btfld_kfunc_sets which)
       uint32_t ndx = btfld_sym_section (s.st_shndx, xndx);
       const char *name = elf_strptr (elf, ssh.sh_link, s.st_name);
       if (ndx != ids_ndx || !name
-	  || strncmp (name, SET8_PFX, sizeof SET8_PFX - 1) != 0)
+	  || strncmp (name, ID_PFX, sizeof ID_PFX - 1) != 0)
+	continue;
+      id_syms++;
+      if (strncmp (name, SET8_PFX, sizeof SET8_PFX - 1) != 0)
 	continue;
       uint64_t off = s.st_value - ids_addr;
       if (s.st_value < ids_addr || off + 8 > size || s.st_size > size - off)
@@ -239,6 +246,11 @@ btfld_kfuncs_from_elf (Elf *elf, enum btfld_kfunc_sets which)
 					   s.st_value + s.st_size,
 					   k->nsets++ };
     }
+
+  if (!id_syms && size)
+    btfld_warn (".BTF_ids has no __BTF_ID__ symbols (local symbols "
+		"discarded: -x, --discard-all?): no kfunc set found, none "
+		"tagged");
 
   /* Pass 2: the functions within them.  */
   for (size_t i = 0; i < nsyms && nranges; i++)

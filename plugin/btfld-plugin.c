@@ -7,7 +7,9 @@
    all_symbols_read: reports those errors (ld stops here on failure).
    With base=FILE the output .BTF is split BTF on FILE's BTF (ids after
    the base's; types the base has are not repeated); with distill, a
-   distilled .BTF.base goes beside it (the module case).
+   distilled .BTF.base goes beside it (the module case).  With
+   kfunc-tags, the FUNCs of the output's .BTF_ids kfunc sets get a
+   DECL_TAG 'bpf_kfunc', as btf-objcopy --btf-kfunc-tags gives them.
    cleanup: ld has written and closed the output; its .BTF is the
      concatenation of the inputs' blobs (LTO ones included).  Merge, fix up
      with the output's own symbols, deduplicate, and replace the section
@@ -52,8 +54,9 @@ static struct
   enum btfld_engine engine;
   const char *base_path;
   enum btfld_vars vars;
+  int kfunc_tags;		/* 0, or an enum btfld_kfunc_sets */
 } opt = { false, false, true, false, BTFLD_ENGINE_BTFLD, NULL,
-	  BTFLD_VARS_ALL };
+	  BTFLD_VARS_ALL, 0 };
 
 /* The base of base=FILE, read at load time so a bad one fails the link
    before anything happens.  */
@@ -185,11 +188,16 @@ parse_option (const char *o)
     opt.vars = BTFLD_VARS_PERCPU;
   else if (strcmp (o, "vars=none") == 0)
     opt.vars = BTFLD_VARS_NONE;
+  else if (strcmp (o, "kfunc-tags") == 0
+	   || strcmp (o, "kfunc-tags=flagged") == 0)
+    opt.kfunc_tags = BTFLD_KFUNCS_FLAGGED;
+  else if (strcmp (o, "kfunc-tags=all") == 0)
+    opt.kfunc_tags = BTFLD_KFUNCS_ALL;
   else
     {
       diag ("error", NULL, "unknown plugin option '%s' (known: verbose, "
 	    "stats, no-fixups, engine=btfld|libbpf, base=FILE, distill, "
-	    "vars=all|percpu|none)", o);
+	    "vars=all|percpu|none, kfunc-tags[=flagged|all])", o);
       return -1;
     }
   return 0;
@@ -440,7 +448,8 @@ rewrite_output (void)
       return;
     }
   /* The session: the output's .BTF (the inputs' blobs as ld
-     concatenated them) and its symbols; we only write the result.  */
+     concatenated them), its symbols and, with kfunc-tags, its .BTF_ids
+     kfunc sets; we only write the result.  */
   struct btfld_session_opts so = { true, opt.fixups, opt.engine, base_btf,
 				   opt.distill, opt.vars,
 				   BTFLD_FUNCS_ALL };
@@ -455,6 +464,8 @@ rewrite_output (void)
   void *raw = NULL, *braw = NULL;
   size_t raw_size = 0, braw_size = 0;
   if (!s || btfld_session_symbols_from_elf (s, e.elf)
+      || (opt.kfunc_tags
+	  && btfld_session_kfuncs_from_elf (s, e.elf, opt.kfunc_tags))
       || add_objects (s, &e) || add_btf (s, data, size)
       || btfld_session_run (s)
       || btfld_session_raw (s, false, &raw, &raw_size, &braw, &braw_size))

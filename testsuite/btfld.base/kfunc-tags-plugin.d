@@ -1,0 +1,26 @@
+#name: plugin kfunc-tags: the set8s flagged as kfunc sets, as btf-objcopy --btf-kfunc-tags
+#source: kfunc-sets.c
+#ld: exec
+#plugin-opt: kfunc-tags
+#run: 0
+#bpftool: same
+#kernel: valid
+[1] INT 'int' size=4 bits_offset=0 nr_bits=32 encoding=SIGNED
+[2] FUNC_PROTO '(anon)' ret_type_id=1 vlen=0
+[3] FUNC_PROTO '(anon)' ret_type_id=0 vlen=1
+	'p' type_id=4
+[4] PTR '(anon)' type_id=1
+[5] INT 'long int' size=8 bits_offset=0 nr_bits=64 encoding=SIGNED
+[6] FUNC_PROTO '(anon)' ret_type_id=5 vlen=1
+	'x' type_id=5
+[7] FUNC_PROTO '(anon)' ret_type_id=1 vlen=2
+	'a' type_id=1
+	'b' type_id=1
+[8] FUNC 'main' type_id=2 linkage=global
+[9] FUNC 'not_a_kfunc' type_id=2 linkage=global
+[10] FUNC 'kf_plain' type_id=3 linkage=global
+[11] FUNC 'kf_fast' type_id=6 linkage=global
+[12] FUNC 'kf_add' type_id=7 linkage=global
+[13] DECL_TAG 'bpf_kfunc' type_id=11 component_idx=-1
+[14] DECL_TAG 'bpf_fastcall' type_id=11 component_idx=-1
+[15] DECL_TAG 'bpf_kfunc' type_id=12 component_idx=-1
