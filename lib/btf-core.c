@@ -156,6 +156,7 @@ btfld_btf_new (const struct btfld_btf *base)
       btf->strs_cap = 256;
       btf->strs_len = 1;
     }
+  btf->strs_unique = true;
   return btf;
 }
 
@@ -188,7 +189,27 @@ btfld_btf_new_sharing_strs (const struct btfld_btf *src)
       btf->str_idx_built = true;
     }
   btf->strs_from = src;
+  btf->strs_unique = src->strs_unique;
   return btf;
+}
+
+const struct btfld_btf *
+btfld_interned (const struct btfld_btf *btf, struct btfld_btf **copy)
+{
+  *copy = NULL;
+  if (btf->strs_unique)
+    return btf;
+  struct btfld_btf *c = btfld_btf_new (btf->base);
+  if (!c)
+    return NULL;
+  for (uint32_t id = btfld_start_id (btf); id < btfld_type_cnt (btf); id++)
+    if (btfld_copy_type (c, btf, id, NULL) < 0)
+      {
+	btfld_btf_free (c);
+	return NULL;
+      }
+  *copy = c;
+  return c;
 }
 
 void

@@ -576,6 +576,7 @@ btfld_btf_parse_checked (const void *data, size_t size,
   btf->types_len = btf->types_cap = h.type_len;
   memcpy (btf->strs, p + h.str_off, h.str_len);
   btf->strs_len = btf->strs_cap = h.str_len;
+  btf->strs_unique = false;
   if (btf->str_start + (uint64_t) h.str_len > BTFLD_MAX_STR_OFF)
     {
       btfld_error (-E2BIG, "BTF string section too large");

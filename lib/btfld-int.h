@@ -46,7 +46,19 @@ struct btfld_btf
   /* Created with SRC's string section (btfld_btf_new_sharing_strs):
      records copied from SRC keep their string offsets.  */
   const struct btfld_btf *strs_from;
+
+  /* Every own string is there once and none is also the base's, so that
+     equal names have equal offsets: true of objects built by interning
+     (btfld_add_str), not of parsed ones, whose producer may repeat a
+     string.  */
+  bool strs_unique;
 };
+
+/* BTF itself when its strings are unique, else a copy of it (same ids)
+   with its strings interned, which *COPY receives (to be freed); NULL
+   on failure.  */
+const struct btfld_btf *btfld_interned (const struct btfld_btf *btf,
+					struct btfld_btf **copy);
 
 /* 0 when BTF (an output) satisfies the kernel's limits, else an error
    naming the count.  */

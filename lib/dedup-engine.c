@@ -892,8 +892,8 @@ done:
   return out;
 }
 
-struct btfld_btf *
-btfld_dedup_engine (const struct btfld_btf *btf, const uint32_t *blob_of)
+static struct btfld_btf *
+dedup_interned (const struct btfld_btf *btf, const uint32_t *blob_of)
 {
   struct engine e = { 0 };
   struct btfld_btf *out = NULL;
@@ -958,4 +958,18 @@ done:
   free (conflict);
   free_engine (&e);
   return out;
+}
+
+struct btfld_btf *
+btfld_dedup_engine (const struct btfld_btf *btf, const uint32_t *blob_of)
+{
+  /* Names are compared by string offset: a parsed blob may hold a string
+     twice (libbpf's "strings deduplication" selftest), so it is interned
+     first.  Merged objects are interned already.  */
+  struct btfld_btf *interned;
+  if (!(btf = btfld_interned (btf, &interned)))
+    return NULL;
+  struct btfld_btf *res = dedup_interned (btf, blob_of);
+  btfld_btf_free (interned);
+  return res;
 }
