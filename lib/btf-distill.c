@@ -98,6 +98,36 @@ mark_used (const struct btfld_btf *split, uint8_t *dest)
   return err;
 }
 
+/* A split DECL_TAG may name a member of a base STRUCT or UNION whose
+   members the parser cannot see (a distilled base's have none), so only
+   here, with the base whole, is its index checked: against a type that
+   moves into the split BTF, where it will be checked again, and against
+   one kept that has its members.  */
+static int
+check_tags (const struct btfld_btf *split, const uint8_t *dest)
+{
+  uint32_t start = btfld_start_id (split), cnt = btfld_type_cnt (split);
+  for (uint32_t id = start; id < cnt; id++)
+    {
+      const struct btf_type *t = btfld_type_by_id (split, id);
+      if (btfld_kind (t) != BTF_KIND_DECL_TAG || t->type == 0
+	  || t->type >= start)
+	continue;
+      int32_t idx = ((const struct btf_decl_tag *) (t + 1))->component_idx;
+      const struct btf_type *b = btfld_type_by_id (split, t->type);
+      unsigned kind = btfld_kind (b), vlen = btfld_vlen (b);
+      if (idx < 0 || (kind != BTF_KIND_STRUCT && kind != BTF_KIND_UNION)
+	  || (uint32_t) idx < vlen || (dest[t->type] != TO_SPLIT && !vlen))
+	continue;
+      const char *name = btfld_name (split, t->type);
+      return btfld_error (-EINVAL, "type [%u] DECL_TAG: component index %d "
+			  "past the %u members of base type [%u] %s '%s'",
+			  id, idx, vlen, t->type, btfld_kind_str (kind),
+			  *name ? name : "(anon)");
+    }
+  return 0;
+}
+
 /* Append the distilled form of base type ID of SRC to BASE.  */
 static long
 add_distilled (struct btfld_btf *base, const struct btfld_btf *src,
@@ -169,7 +199,8 @@ btfld_distill_base (const struct btfld_btf *split, struct btfld_btf **new_base,
   int err;
   if (!dest || !map)
     err = btfld_error (-ENOMEM, "out of memory");
-  else if (!(err = mark_used (split, dest)))
+  else if (!(err = mark_used (split, dest))
+	   && !(err = check_tags (split, dest)))
     err = build (split, dest, map, new_base, new_split);
   free (dest);
   free (map);
