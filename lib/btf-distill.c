@@ -99,12 +99,13 @@ mark_used (const struct btfld_btf *split, uint8_t *dest)
 }
 
 /* A split DECL_TAG may name a member of a base STRUCT or UNION whose
-   members the parser cannot see (a distilled base's have none), so only
-   here, with the base whole, is its index checked: against a type that
-   moves into the split BTF, where it will be checked again, and against
-   one kept that has its members.  */
+   members the parser cannot see (a distilled base's have none), so its
+   index is checked here, against the base being distilled: an index past
+   that type's members could be relocated onto no base with this one's
+   types, the base itself included (a split BTF on a distilled base is
+   not distilled again).  */
 static int
-check_tags (const struct btfld_btf *split, const uint8_t *dest)
+check_tags (const struct btfld_btf *split)
 {
   uint32_t start = btfld_start_id (split), cnt = btfld_type_cnt (split);
   for (uint32_t id = start; id < cnt; id++)
@@ -117,7 +118,7 @@ check_tags (const struct btfld_btf *split, const uint8_t *dest)
       const struct btf_type *b = btfld_type_by_id (split, t->type);
       unsigned kind = btfld_kind (b), vlen = btfld_vlen (b);
       if (idx < 0 || (kind != BTF_KIND_STRUCT && kind != BTF_KIND_UNION)
-	  || (uint32_t) idx < vlen || (dest[t->type] != TO_SPLIT && !vlen))
+	  || (uint32_t) idx < vlen)
 	continue;
       const char *name = btfld_name (split, t->type);
       return btfld_error (-EINVAL, "type [%u] DECL_TAG: component index %d "
@@ -200,7 +201,7 @@ btfld_distill_base (const struct btfld_btf *split, struct btfld_btf **new_base,
   if (!dest || !map)
     err = btfld_error (-ENOMEM, "out of memory");
   else if (!(err = mark_used (split, dest))
-	   && !(err = check_tags (split, dest)))
+	   && !(err = check_tags (split)))
     err = build (split, dest, map, new_base, new_split);
   free (dest);
   free (map);
