@@ -14,6 +14,17 @@ case $bu_ver in
   2.40)
     debsrc=/usr/src/binutils
     patchdir=$here
+    # Debian 12's binutils-source, installed when missing (as root; the
+    # build dependencies of binutils' testsuite come with dejagnu).
+    if [ ! -f "$debsrc/binutils-2.40.tar.xz" ] && [ "$(id -u)" = 0 ] \
+       && command -v apt-get > /dev/null; then
+      echo "ld-patches: installing binutils-source" >&2
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq binutils-source \
+	texinfo bison flex > /dev/null 2>&1 \
+	|| { DEBIAN_FRONTEND=noninteractive apt-get update -qq > /dev/null 2>&1
+	     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	       binutils-source texinfo bison flex > /dev/null 2>&1; } || true
+    fi
     ;;
   2.44)
     bu_cache=${BTFLD_CACHE:-$HOME/.cache/btfld}/src/binutils-source-2.44

@@ -584,8 +584,11 @@ run (struct opts *o, struct btfld_elf *e, const struct btfld_btf *base,
 	err = -EINVAL;
       else if (bad)
 	err = btfld_error (-EINVAL, "%d FUNC/VAR%s describe%s no symbol of "
-			   "their size", bad, bad == 1 ? "" : "s",
-			   bad == 1 ? "s" : "");
+			   "their size%s", bad, bad == 1 ? "" : "s",
+			   bad == 1 ? "s" : "",
+			   btfld_elf_has_symtab (e->elf) ? ""
+			   : " (no .symtab, stripped: checked against .dynsym"
+			   " only; check the file before stripping it)");
     }
   if (!err && o->stats)
     {
