@@ -22,6 +22,8 @@ btfld_reloc_set_base (struct btfld_btf *btf, const struct btfld_btf *base)
   btf->str_idx = NULL;
   btf->str_idx_cap = btf->str_idx_cnt = 0;
   btf->str_idx_built = false;
+  /* Own strings may now repeat the new base's.  */
+  btf->strs_unique = false;
 }
 
 int
