@@ -102,12 +102,32 @@ struct btfld_btf *btfld_btf_parse_checked (const void *data, size_t size,
 					   const struct btfld_btf *base,
 					   bool checked);
 
-/* Append the blobs of the concatenated section DATA to OUT (CHECKED: as
-   btfld_btf_parse_checked); *BO (of *BO_CAP entries, grown as needed)
-   receives the blob index of each new type, counting from *NBLOBS,
-   which is advanced.  */
+/* btfld_reorder_with on BTF's own buffers, when ORDER's first N ids are
+   increasing and no record COPY makes (of SIZE bytes, as SIZE tells;
+   NULL: the record's own size) reaches past the next one kept.  The
+   NTAIL ids after them get the ids that follow in *MAPP (references to
+   them are rewritten) but are not copied: the caller appends them, in
+   that order, having saved their records before.  Returns 1 when BTF
+   was rewritten (*MAPP as for btfld_filter), 0 when it cannot be done
+   (BTF untouched), negative on failure (BTF unusable).  */
+typedef size_t (*btfld_size_fn) (void *ctx, const struct btfld_btf *src,
+				 uint32_t id);
+int btfld_reorder_in_place (struct btfld_btf *btf, const uint32_t *order,
+			    size_t n, size_t ntail, uint32_t **mapp,
+			    btfld_copy_fn copy, btfld_size_fn size,
+			    void *ctx);
+
+/* Flags of btfld_merge_section_into: the data was accepted before (as
+   btfld_btf_parse_checked's CHECKED); the data lies in clean pages of a
+   private file mapping (btfld_session_opts' inputs_mapped).  */
+#define BTFLD_MERGE_CHECKED 1u
+#define BTFLD_MERGE_MAPPED 2u
+
+/* Append the blobs of the concatenated section DATA to OUT (FLAGS as
+   above); *BO (of *BO_CAP entries, grown as needed) receives the blob
+   index of each new type, counting from *NBLOBS, which is advanced.  */
 int btfld_merge_section_into (struct btfld_btf *out, const void *data,
-			      size_t size, bool checked, uint32_t **bo,
+			      size_t size, unsigned flags, uint32_t **bo,
 			      size_t *bo_cap, unsigned *nblobs);
 
 uint32_t *btfld_remap_blob_of (uint32_t start, uint32_t n,

@@ -40,6 +40,10 @@ typedef void (*btfld_warn_fn) (void *ctx, const char *msg);
 void btfld_set_warn_hook (btfld_warn_fn fn, void *ctx);
 void btfld_warn (const char *fmt, ...) __attribute__ ((format (printf, 1, 2)));
 
+/* With BTFLD_DEBUG set in the environment, report step WHAT on stderr:
+   wall time since the last step, CPU time, current and peak RSS.  */
+void btfld_debug_step (const char *what);
+
 /* ---- the BTF object ---- */
 
 struct btfld_btf *btfld_btf_new (const struct btfld_btf *base);

@@ -63,6 +63,15 @@ struct btfld_btf *btfld_fixup_objects (const struct btfld_btf *btf,
 				       const uint32_t *blob_of,
 				       const struct btfld_objfacts *of,
 				       uint32_t **mapp);
+/* The same on BTF, which the caller gives up: the result is BTF
+   rewritten in place when that can be done (no second copy of a link's
+   whole concatenation), else a new object, and BTF is freed.  */
+struct btfld_btf *btfld_fixup_objects_consume (struct btfld_btf *btf,
+					       const struct btfld_symtab *syms,
+					       enum btfld_vars vars,
+					       const uint32_t *blob_of,
+					       const struct btfld_objfacts *of,
+					       uint32_t **mapp);
 
 /* The traits of the blob type ID came from (0 for the base's types).  */
 static inline unsigned

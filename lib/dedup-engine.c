@@ -48,33 +48,6 @@
 #include <sys/resource.h>
 #include <time.h>
 
-/* With BTFLD_DEBUG set: time since the last call, current and peak RSS,
-   on stderr.  */
-static void
-debug_mem (const char *what)
-{
-  static struct timespec last;
-  struct timespec now;
-  struct rusage ru;
-  long pages = 0, rss = 0;
-  if (!getenv ("BTFLD_DEBUG"))
-    return;
-  clock_gettime (CLOCK_MONOTONIC, &now);
-  getrusage (RUSAGE_SELF, &ru);
-  FILE *f = fopen ("/proc/self/statm", "r");
-  if (f)
-    {
-      if (fscanf (f, "%ld %ld", &pages, &rss) != 2)
-	rss = 0;
-      fclose (f);
-    }
-  fprintf (stderr, "btfld: engine: %s: %.1f ms, RSS %ld MB, peak %ld MB\n",
-	   what, last.tv_sec ? (now.tv_sec - last.tv_sec) * 1e3
-	   + (now.tv_nsec - last.tv_nsec) / 1e6 : 0.0,
-	   rss * 4096 / 1048576, ru.ru_maxrss / 1024);
-  last = now;
-}
-
 struct engine
 {
   const struct btfld_btf *btf;
@@ -405,7 +378,7 @@ initial_classes (struct engine *e)
     return btfld_error (-ENOMEM, "out of memory");
   memcpy (e->init, e->cls, (size_t) e->cnt * sizeof *e->cls);
   e->ninit = e->nclasses;
-  debug_mem ("initial classes");
+  btfld_debug_step ("engine: initial classes");
   return 0;
 }
 
@@ -417,10 +390,10 @@ refine (struct engine *e)
   memcpy (e->cls, e->init, (size_t) e->cnt * sizeof *e->cls);
   e->nclasses = e->ninit;
   int err = build_graph (e, &g);
-  debug_mem ("graph");
+  btfld_debug_step ("engine: graph");
   if (!err)
     err = btfld_refine_partition (&g, e->cls, &e->nclasses);
-  debug_mem ("partition");
+  btfld_debug_step ("engine: partition");
   free (g.rev_off);
   free (g.rev);
   return err;
@@ -590,7 +563,7 @@ refine_from (struct engine *e, const uint32_t *oldfwd)
   if (getenv ("BTFLD_DEBUG"))
     fprintf (stderr, "btfld: engine: %u types affected, quotient of %u "
 	     "nodes\n", naff, nq);
-  debug_mem ("graph");
+  btfld_debug_step ("engine: graph");
   err = btfld_refine_partition (&g, qcls, &k0);
   if (!err)
     {
@@ -598,7 +571,7 @@ refine_from (struct engine *e, const uint32_t *oldfwd)
 	e->cls[id] = qcls[qid[id]];
       e->nclasses = k0;
     }
-  debug_mem ("partition");
+  btfld_debug_step ("engine: partition");
 out:
   if (err == -ENOMEM && !(g.rev_off && g.rev && qcls))
     btfld_error (-ENOMEM, "out of memory");
@@ -638,7 +611,7 @@ verify (struct engine *e, bool *split)
       e->nclasses = n;
       *split = true;
     }
-  debug_mem ("verified");
+  btfld_debug_step ("engine: verified");
   release_pass_arrays (e);
   return err;
 }
@@ -906,7 +879,7 @@ dedup_interned (const struct btfld_btf *btf, const uint32_t *blob_of)
   e.blob_of = blob_of;
   e.cnt = btfld_type_cnt (btf);
   e.start = btfld_start_id (btf);
-  debug_mem ("start");
+  btfld_debug_step ("engine: start");
   if (alloc_engine (&e) || !(defs = collect_defs (&e, &ndefs))
       || !(decls = collect_decls (&e, defs, ndefs, &ndecls))
       || !(conflict = calloc (ndefs + 1, 1))
@@ -932,7 +905,7 @@ dedup_interned (const struct btfld_btf *btf, const uint32_t *blob_of)
       assign_fwds (&e, decls, ndecls, defs, conflict);
       if (first ? refine (&e) : refine_from (&e, oldfwd))
 	break;
-      debug_mem ("refined");
+      btfld_debug_step ("engine: refined");
       long newly = mark_conflicts (&e, defs, ndefs, conflict);
       if (newly == 0)
 	{
@@ -947,7 +920,7 @@ dedup_interned (const struct btfld_btf *btf, const uint32_t *blob_of)
       if (newly == 0)
 	{
 	  out = emit (&e);
-	  debug_mem ("emitted");
+	  btfld_debug_step ("engine: emitted");
 	  break;
 	}
     }

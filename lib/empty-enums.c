@@ -147,6 +147,16 @@ copy_empty (void *p, struct btfld_btf *dst, const struct btfld_btf *src,
   return btfld_add_type (dst, &rec.t, sizeof rec);
 }
 
+/* The size of the record copy_empty makes.  */
+static size_t
+empty_size (void *p, const struct btfld_btf *src, uint32_t id)
+{
+  struct empty_ctx *c = p;
+  if (c->fate[id - c->start] == EMPTY_INT)
+    return sizeof (struct btf_type) + sizeof (uint32_t);
+  return btfld_type_rec_size (btfld_type_by_id (src, id));
+}
+
 /* Apply the rules above to *BTF, replacing it when anything changes;
    MAP (N entries, ids of the object *BTF was made from, as the fixups
    return it) is rewritten to the new ids.  */
@@ -235,17 +245,23 @@ btfld_empty_enums (struct btfld_btf **btf, uint32_t *map, uint32_t n)
   if (!changed)
     goto out;
 
-  struct btfld_btf *nb = btfld_reorder_with (b, order, nkeep, &map2,
-					     copy_empty, &c);
-  if (!nb)
+  /* In place when it fits (the enums dropped make room for those made
+     INTs, which are longer): no second copy of everything.  */
+  struct btfld_btf *nb = *btf;
+  int r = btfld_reorder_in_place (nb, order, nkeep, 0, &map2, copy_empty,
+				  empty_size, &c);
+  if (r == 0)
+    nb = btfld_reorder_with (b, order, nkeep, &map2, copy_empty, &c);
+  if (r < 0 || !nb)
     {
-      err = -EINVAL;
+      err = r < 0 ? r : -EINVAL;
       goto out;
     }
   for (uint32_t i = 0; map && i < n; i++)
     if (map[i] >= c.start)
       map[i] = map2[map[i]];
-  btfld_btf_free (*btf);
+  if (nb != *btf)
+    btfld_btf_free (*btf);
   *btf = nb;
 
 out:

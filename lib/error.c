@@ -1,10 +1,14 @@
-/* error.c -- the last error message and the warning hook.  */
+/* error.c -- the last error message, the warning hook and the
+   BTFLD_DEBUG report of each step.  */
 
 #include "btfld-int.h"
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <time.h>
 
 static char errbuf[1024];
 
@@ -65,4 +69,35 @@ btfld_warn (const char *fmt, ...)
   vsnprintf (buf, sizeof buf, fmt, ap);
   va_end (ap);
   warn_fn (warn_ctx, buf);
+}
+
+/* With BTFLD_DEBUG set: the time since the last step, the process's
+   CPU time, its current and peak RSS, on stderr.  The bench reads these
+   lines to tell the phases apart.  */
+void
+btfld_debug_step (const char *what)
+{
+  static struct timespec last;
+  struct timespec now;
+  struct rusage ru;
+  long pages = 0, rss = 0;
+  if (!getenv ("BTFLD_DEBUG"))
+    return;
+  clock_gettime (CLOCK_MONOTONIC, &now);
+  getrusage (RUSAGE_SELF, &ru);
+  FILE *f = fopen ("/proc/self/statm", "r");
+  if (f)
+    {
+      if (fscanf (f, "%ld %ld", &pages, &rss) != 2)
+	rss = 0;
+      fclose (f);
+    }
+  double cpu = ru.ru_utime.tv_sec + ru.ru_stime.tv_sec
+	       + (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
+  fprintf (stderr, "btfld: %s: %.1f ms, CPU %.2f s, RSS %ld MB, "
+	   "peak %ld MB\n", what,
+	   last.tv_sec ? (now.tv_sec - last.tv_sec) * 1e3
+	   + (now.tv_nsec - last.tv_nsec) / 1e6 : 0.0, cpu,
+	   rss * 4096 / 1048576, ru.ru_maxrss / 1024);
+  last = now;
 }

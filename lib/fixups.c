@@ -1135,26 +1135,67 @@ copy_fixed (void *ctx, struct btfld_btf *out, const struct btfld_btf *btf,
   return btfld_copy_type (out, btf, id, map);
 }
 
-/* Kept types in id order, then the variables in section order.  */
+/* The size of the record copy_fixed makes.  */
+static size_t
+fixed_size (void *ctx, const struct btfld_btf *btf, uint32_t id)
+{
+  const struct btf_type *t = btfld_type_by_id (btf, id);
+  (void) ctx;
+  if (btfld_kind (t) == BTF_KIND_ENUM && t->size == 8)
+    return sizeof *t + btfld_vlen (t) * sizeof (struct btf_enum64);
+  return btfld_type_rec_size (t);
+}
+
+/* Kept types in id order, then the variables in section order: in
+   OWN's buffers when OWN (F's object, which the caller gives up) can be
+   rewritten in place, else in a copy.  In place, the variables' records
+   are put aside first and appended after the rest.  */
 static struct btfld_btf *
-rebuild (struct fix *f, const struct sec_entry *e, size_t n, uint32_t **mapp)
+rebuild (struct fix *f, struct btfld_btf *own, const struct sec_entry *e,
+	 size_t n, uint32_t **mapp)
 {
   uint32_t *order = malloc ((f->cnt ? f->cnt : 1) * sizeof *order);
+  struct { struct btf_type t; struct btf_var v; } *vars
+    = malloc ((n ? n : 1) * sizeof *vars);
+  struct btfld_btf *out = NULL;
   size_t k = 0;
-  if (!order)
+  int r = 0;
+  if (!order || !vars)
     {
       btfld_error (-ENOMEM, "out of memory");
-      return NULL;
+      goto done;
     }
   for (uint32_t id = f->start; id < f->cnt; id++)
     if (f->keep[id]
 	&& btfld_kind (btfld_type_by_id (f->btf, id)) != BTF_KIND_VAR)
       order[k++] = id;
   for (size_t i = 0; i < n; i++)
-    order[k++] = e[i].vsi.type;
-  struct btfld_btf *out = btfld_reorder_with (f->btf, order, k, mapp,
-						copy_fixed, NULL);
+    {
+      order[k + i] = e[i].vsi.type;
+      memcpy (&vars[i], btfld_type_by_id (f->btf, e[i].vsi.type),
+	      sizeof vars[i]);
+    }
+  if (own && (r = btfld_reorder_in_place (own, order, k, n, mapp,
+					  copy_fixed, fixed_size, NULL)) == 1)
+    {
+      out = own;
+      for (size_t i = 0; i < n; i++)
+	{
+	  vars[i].t.type = (*mapp)[vars[i].t.type];
+	  if (btfld_add_type (out, &vars[i].t, sizeof vars[i]) < 0)
+	    {
+	      out = NULL;
+	      free (*mapp);
+	      *mapp = NULL;
+	      break;
+	    }
+	}
+    }
+  else if (r == 0)
+    out = btfld_reorder_with (f->btf, order, k + n, mapp, copy_fixed, NULL);
+done:
   free (order);
+  free (vars);
   return out;
 }
 
@@ -1264,12 +1305,37 @@ apply_linkage (struct fix *f, struct btfld_btf *out, const uint32_t *map)
    none either, but a deeper chain is left alone).  */
 #define MAX_ARRAY_DIMS 64
 
+/* The ARRAYs whose element counts trade places (old ids, in pairs).  */
+struct array_swaps
+{
+  uint32_t *v;
+  size_t n, cap;
+};
+
+static bool
+add_swap (struct array_swaps *sw, uint32_t a, uint32_t b)
+{
+  if (sw->n + 2 > sw->cap)
+    {
+      size_t nc = sw->cap ? sw->cap * 2 : 64;
+      uint32_t *nv = realloc (sw->v, nc * sizeof *nv);
+      if (!nv)
+	return false;
+      sw->v = nv;
+      sw->cap = nc;
+    }
+  sw->v[sw->n++] = a;
+  sw->v[sw->n++] = b;
+  return true;
+}
+
 /* gcc 12 and 13 write int a[2][3][4] as ARRAY 4 of ARRAY 3 of ARRAY 2 of
    int: reverse the element counts along each chain whose top no other
    ARRAY contains.  A chain whose inner ARRAY another ARRAY shares (gcc
-   does not write one) is left as it is.  */
+   does not write one) is left as it is.  Planned on the types before
+   the rebuild (which may overwrite them), done on its result.  */
 static int
-fix_arrays (struct fix *f, struct btfld_btf *out, const uint32_t *map)
+plan_arrays (struct fix *f, struct array_swaps *sw)
 {
   uint8_t *parents = calloc (f->cnt, 1);
   if (!parents)
@@ -1316,18 +1382,30 @@ fix_arrays (struct fix *f, struct btfld_btf *out, const uint32_t *map)
       if (!ok || n < 2)
 	continue;
       for (uint32_t i = 0, j = n - 1; i < j; i++, j--)
-	{
-	  struct btf_array *a = (struct btf_array *)
-	    (btfld_type_mut (out, map[chain[i]]) + 1);
-	  struct btf_array *b = (struct btf_array *)
-	    (btfld_type_mut (out, map[chain[j]]) + 1);
-	  uint32_t tmp = a->nelems;
-	  a->nelems = b->nelems;
-	  b->nelems = tmp;
-	}
+	if (!add_swap (sw, chain[i], chain[j]))
+	  {
+	    free (parents);
+	    return btfld_error (-ENOMEM, "out of memory");
+	  }
     }
   free (parents);
   return 0;
+}
+
+static void
+swap_arrays (const struct array_swaps *sw, struct btfld_btf *out,
+	     const uint32_t *map)
+{
+  for (size_t i = 0; i < sw->n; i += 2)
+    {
+      struct btf_array *a = (struct btf_array *)
+	(btfld_type_mut (out, map[sw->v[i]]) + 1);
+      struct btf_array *b = (struct btf_array *)
+	(btfld_type_mut (out, map[sw->v[i + 1]]) + 1);
+      uint32_t tmp = a->nelems;
+      a->nelems = b->nelems;
+      b->nelems = tmp;
+    }
 }
 
 struct btfld_btf *
@@ -1348,18 +1426,19 @@ btfld_fixup_blobs (const struct btfld_btf *btf,
   return btfld_fixup_objects (btf, syms, var_policy, blob_of, NULL, mapp);
 }
 
-/* The same, the FUNCs and VARs of each blob of a known object (OF)
-   matched with that object's own symbols.  */
-struct btfld_btf *
-btfld_fixup_objects (const struct btfld_btf *btf,
-		     const struct btfld_symtab *syms,
-		     enum btfld_vars var_policy, const uint32_t *blob_of,
-		     const struct btfld_objfacts *of, uint32_t **mapp)
+/* The fixups of BTF; OWN is BTF when the caller gives it up (it is then
+   the result, rewritten, or freed), else NULL.  */
+static struct btfld_btf *
+fixup_run (const struct btfld_btf *btf, struct btfld_btf *own,
+	   const struct btfld_symtab *syms, enum btfld_vars var_policy,
+	   const uint32_t *blob_of, const struct btfld_objfacts *of,
+	   uint32_t **mapp)
 {
   struct fix f = { 0 };
   struct btfld_btf *out = NULL;
   uint32_t *map = NULL;
   struct sec_entry *vars = NULL;
+  struct array_swaps sw = { NULL, 0, 0 };
   size_t nvars = 0;
   f.btf = btf;
   f.syms = syms;
@@ -1401,16 +1480,21 @@ btfld_fixup_objects (const struct btfld_btf *btf,
   if (find_enum_fwds (&f))
     goto out;
   if (sweep (&f) || !(vars = collect_vars (&f, &nvars))
-      || !(out = rebuild (&f, vars, nvars, &map)))
+      || plan_arrays (&f, &sw)
+      || !(out = rebuild (&f, own, vars, nvars, &map)))
     goto out;
+  /* From here on F's types may be gone (rewritten in place).  */
   apply_linkage (&f, out, map);
-  if (fix_arrays (&f, out, map) || add_datasecs (&f, out, map, vars, nvars))
+  swap_arrays (&sw, out, map);
+  if (add_datasecs (&f, out, map, vars, nvars))
     {
       btfld_btf_free (out);
+      own = out == own ? NULL : own;
       out = NULL;
     }
 out:
   free (vars);
+  free (sw.v);
   if (mapp && out)
     *mapp = map, map = NULL;
   free (map);
@@ -1424,5 +1508,28 @@ out:
   free (f.claim);
   free_objects (&f);
   btfld_traits_free (&f.tr);
+  if (own && out != own)
+    btfld_btf_free (own);
   return out;
+}
+
+/* The same, the FUNCs and VARs of each blob of a known object (OF)
+   matched with that object's own symbols.  */
+struct btfld_btf *
+btfld_fixup_objects (const struct btfld_btf *btf,
+		     const struct btfld_symtab *syms,
+		     enum btfld_vars var_policy, const uint32_t *blob_of,
+		     const struct btfld_objfacts *of, uint32_t **mapp)
+{
+  return fixup_run (btf, NULL, syms, var_policy, blob_of, of, mapp);
+}
+
+struct btfld_btf *
+btfld_fixup_objects_consume (struct btfld_btf *btf,
+			     const struct btfld_symtab *syms,
+			     enum btfld_vars var_policy,
+			     const uint32_t *blob_of,
+			     const struct btfld_objfacts *of, uint32_t **mapp)
+{
+  return fixup_run (btf, btf, syms, var_policy, blob_of, of, mapp);
 }

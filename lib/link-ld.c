@@ -92,7 +92,7 @@ btfld_ld_new (const struct btfld_ld_opts *opts)
   ld->opts = *opts;
   struct btfld_session_opts so = { true, opts->fixups, opts->engine,
 				   opts->base, opts->distill, opts->vars,
-				   BTFLD_FUNCS_ALL };
+				   BTFLD_FUNCS_ALL, false };
   if (!(ld->session = btfld_session_new (&so)))
     {
       free (ld);
@@ -739,7 +739,7 @@ btfld_ld_convert (const void *btf, size_t size,
       if (base_section)
 	return btfld_error (-EINVAL, "already has .BTF.base");
       struct btfld_session_opts so = { false, false, engine, base, true,
-				       BTFLD_VARS_ALL, BTFLD_FUNCS_ALL };
+				       BTFLD_VARS_ALL, BTFLD_FUNCS_ALL, false };
       struct btfld_session *s = btfld_session_new (&so);
       if (!s)
 	goto out;

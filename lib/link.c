@@ -13,7 +13,7 @@ btfld_link_btf (const void *data, size_t size,
 {
   struct btfld_session_opts so = { true, opts->fixups, opts->engine,
 				   opts->base, false, opts->vars,
-				   BTFLD_FUNCS_ALL };
+				   BTFLD_FUNCS_ALL, false };
   struct btfld_session *s = btfld_session_new (&so);
   struct btfld_btf *out = NULL;
   if (!s)

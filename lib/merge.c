@@ -128,14 +128,20 @@ append_blob (struct btfld_btf *out, const struct btfld_btf *in,
   return 0;
 }
 
-/* The blob at P[FROM, TO) has been copied: its pages need not stay in
-   memory.  MADV_PAGEOUT only reclaims what can be read back (clean pages
-   of a file mapping; anonymous memory without swap stays), so the
-   caller's data is never changed: a linked file's concatenated .BTF is
-   as large as everything else together, and only one blob of it is
-   needed at a time.  */
+/* Merged input is released in steps of at least this many bytes: each
+   madvise call flushes the TLB, which costs a guest on a hypervisor
+   dearly.  */
+#define RELEASE_STEP ((size_t) 8 << 20)
+
+/* P[FROM, TO) has been merged: its pages need not stay in memory.  With
+   MAPPED (BTFLD_MERGE_MAPPED), clean pages of a private file mapping,
+   MADV_DONTNEED drops them (touched again, they read back from the
+   file).  Otherwise MADV_PAGEOUT only reclaims what can be read back
+   (anonymous memory without swap stays), so the caller's data is never
+   changed.  A linked file's concatenated .BTF is as large as everything
+   else together, and only one blob of it is needed at a time.  */
 static void
-release_pages (const unsigned char *p, size_t from, size_t to)
+release_pages (const unsigned char *p, size_t from, size_t to, bool mapped)
 {
 #ifdef MADV_PAGEOUT
   static size_t pagesize;
@@ -144,20 +150,22 @@ release_pages (const unsigned char *p, size_t from, size_t to)
   uintptr_t a = ((uintptr_t) (p + from) + pagesize - 1) & ~(pagesize - 1);
   uintptr_t b = (uintptr_t) (p + to) & ~(pagesize - 1);
   if (b > a)
-    madvise ((void *) a, b - a, MADV_PAGEOUT);
+    madvise ((void *) a, b - a, mapped ? MADV_DONTNEED : MADV_PAGEOUT);
 #else
-  (void) p, (void) from, (void) to;
+  (void) p, (void) from, (void) to, (void) mapped;
 #endif
 }
 
 int
 btfld_merge_section_into (struct btfld_btf *out, const void *data,
-			  size_t size, bool checked, uint32_t **bo,
+			  size_t size, unsigned flags, uint32_t **bo,
 			  size_t *bo_cap, unsigned *nblobs)
 {
   const unsigned char *p = data;
   struct append_scratch sc = { NULL, 0, NULL, 0 };
-  size_t off = skip_padding (p, 0, size);
+  size_t off = skip_padding (p, 0, size), released = 0;
+  bool checked = flags & BTFLD_MERGE_CHECKED;
+  bool mapped = flags & BTFLD_MERGE_MAPPED;
   while (off < size)
     {
       long len;
@@ -186,8 +194,12 @@ btfld_merge_section_into (struct btfld_btf *out, const void *data,
       for (uint32_t id = before; bo && id < btfld_type_cnt (out); id++)
 	(*bo)[id - btfld_start_id (out)] = *nblobs;
       ++*nblobs;
-      release_pages (p, off, off + len);
       off = skip_padding (p, off + len, size);
+      if (off - released >= RELEASE_STEP || off == size)
+	{
+	  release_pages (p, released, off, mapped);
+	  released = off;
+	}
     }
   free (sc.map);
   free (sc.strmap);
@@ -205,7 +217,7 @@ btfld_merge_section (const void *data, size_t size,
   unsigned n = 0;
   if (!out)
     return NULL;
-  if (btfld_merge_section_into (out, data, size, false,
+  if (btfld_merge_section_into (out, data, size, 0,
 				blob_of ? &bo : NULL,
 				&bo_cap, &n))
     {
@@ -293,6 +305,79 @@ btfld_reorder_with (const struct btfld_btf *btf, const uint32_t *order,
   else
     free (map);
   return out;
+}
+
+/* The size of the record COPY makes of ID: SIZE's answer, or the
+   record's own size when there is no SIZE.  */
+static size_t
+new_rec_size (const struct btfld_btf *btf, uint32_t id, btfld_size_fn size,
+	      void *ctx)
+{
+  return size ? size (ctx, btf, id)
+	      : btfld_type_rec_size (btfld_type_by_id (btf, id));
+}
+
+int
+btfld_reorder_in_place (struct btfld_btf *btf, const uint32_t *order,
+			size_t n, size_t ntail, uint32_t **mapp,
+			btfld_copy_fn copy, btfld_size_fn size, void *ctx)
+{
+  uint32_t cnt = btfld_type_cnt (btf), start = btfld_start_id (btf);
+  /* Record I is written at W, below or at where it is read; it must end
+     before the next record still to be read begins.  */
+  size_t w = 0;
+  for (size_t i = 0; i < n; i++)
+    {
+      if (i && order[i] <= order[i - 1])
+	return 0;
+      size_t next = i + 1 < n ? btf->offs[order[i + 1] - start]
+			      : btf->types_len;
+      w += new_rec_size (btf, order[i], size, ctx);
+      if (w > next)
+	return 0;
+    }
+  uint32_t *map = calloc (cnt, sizeof *map);
+  if (!map)
+    return btfld_error (-ENOMEM, "out of memory");
+  for (uint32_t id = 0; id < start; id++)
+    map[id] = id;
+  for (size_t i = 0; i < n + ntail; i++)
+    map[order[i]] = start + i;
+  /* SRC sees the old records (the buffers are shared, and never
+     reallocated, as nothing grows); BTF is rewritten from the start.
+     Strings stay where they are: with SRC as BTF's string source, the
+     copies keep their offsets.  */
+  struct btfld_btf src = *btf;
+  const struct btfld_btf *strs_from = btf->strs_from;
+  btf->types_len = 0;
+  btf->nr = 0;
+  btf->strs_from = &src;
+  int err = 0;
+  for (size_t i = 0; i < n && !err; i++)
+    {
+      long id = copy ? copy (ctx, btf, &src, order[i], map)
+		     : btfld_copy_type (btf, &src, order[i], map);
+      err = id < 0 ? (int) id : 0;
+      /* COPY may have added a string.  */
+      src.strs = btf->strs;
+      src.strs_len = btf->strs_len;
+      src.strs_cap = btf->strs_cap;
+      src.str_idx = btf->str_idx;
+      src.str_idx_cap = btf->str_idx_cap;
+      src.str_idx_cnt = btf->str_idx_cnt;
+      src.str_idx_built = btf->str_idx_built;
+    }
+  btf->strs_from = strs_from;
+  if (err)
+    {
+      free (map);
+      return err;
+    }
+  if (mapp)
+    *mapp = map;
+  else
+    free (map);
+  return 1;
 }
 
 struct btfld_btf *

@@ -29,23 +29,8 @@ struct btfld_session
   struct btfld_kfuncs *kfuncs;	/* from btfld_session_kfuncs_from_elf */
   struct btfld_btf *out, *dist;
   struct btfld_stats stats;
-  struct timespec t0;
   bool ran, adopted;
 };
-
-/* With BTFLD_DEBUG set, the time each phase took, on stderr.  */
-static void
-debug_phase (const char *what, struct timespec *last)
-{
-  struct timespec now;
-  if (!getenv ("BTFLD_DEBUG"))
-    return;
-  clock_gettime (CLOCK_MONOTONIC, &now);
-  fprintf (stderr, "btfld: %s: %.1f ms\n", what,
-	   (now.tv_sec - last->tv_sec) * 1e3
-	   + (now.tv_nsec - last->tv_nsec) / 1e6);
-  *last = now;
-}
 
 /* The object index of each type of AFTER, from BLOB_OF (indexed like
    the own types, START .. N - 1, of the object AFTER was made from)
@@ -81,13 +66,13 @@ btfld_fixup_merged (struct btfld_btf **merged,
 {
   uint32_t *map = NULL;
   uint32_t start = btfld_start_id (*merged), n = btfld_type_cnt (*merged);
-  struct btfld_btf *fixed = btfld_fixup_objects (*merged, syms, vars,
-						  *blob_of, of, &map);
+  struct btfld_btf *fixed = btfld_fixup_objects_consume (*merged, syms,
+							  vars, *blob_of, of,
+							  &map);
+  *merged = NULL;
   if (!fixed)
     return NULL;
-  btfld_btf_free (*merged);
-  *merged = NULL;
-  fixed->strs_from = NULL;	/* it was *MERGED */
+  fixed->strs_from = NULL;	/* it may have been *MERGED */
   if (btfld_empty_enums (&fixed, map, n))
     {
       free (map);
@@ -127,7 +112,7 @@ btfld_session_new (const struct btfld_session_opts *o)
       free (s);
       return NULL;
     }
-  clock_gettime (CLOCK_MONOTONIC, &s->t0);
+  btfld_debug_step ("session");
   return s;
 }
 
@@ -177,7 +162,9 @@ add_input (struct btfld_session *s, const void *data, size_t size, int obj,
     return btfld_error (-EINVAL, "input added after the session ran");
   unsigned before = s->nblobs;
   uint32_t types = btfld_type_cnt (s->merged);
-  int err = btfld_merge_section_into (s->merged, data, size, checked,
+  unsigned flags = (checked ? BTFLD_MERGE_CHECKED : 0)
+		   | (s->opts.inputs_mapped ? BTFLD_MERGE_MAPPED : 0);
+  int err = btfld_merge_section_into (s->merged, data, size, flags,
 				      &s->blob_of, &s->blob_of_cap,
 				      &s->nblobs);
   if (err)
@@ -318,7 +305,7 @@ btfld_session_run (struct btfld_session *s)
   if (s->ran)
     return btfld_error (-EINVAL, "the session ran already");
   s->ran = true;
-  debug_phase ("parse and merge", &s->t0);
+  btfld_debug_step ("parse and merge");
   if (!s->opts.dedup)
     {
       out = s->merged;
@@ -335,7 +322,7 @@ btfld_session_run (struct btfld_session *s)
 					    s->any_obj ? &of : NULL,
 					    &s->blob_of)))
 	    return -EINVAL;
-	  debug_phase ("fixups", &s->t0);
+	  btfld_debug_step ("fixups");
 	}
       if (s->opts.funcs != BTFLD_FUNCS_ALL)
 	{
@@ -349,12 +336,12 @@ btfld_session_run (struct btfld_session *s)
 	      btfld_btf_free (fixed);
 	      return -EINVAL;
 	    }
-	  debug_phase ("consistent FUNCs", &s->t0);
+	  btfld_debug_step ("consistent FUNCs");
 	}
       out = btfld_dedup (fixed ? fixed : s->merged, s->blob_of,
 			 s->opts.engine);
       btfld_btf_free (fixed);
-      debug_phase ("dedup", &s->t0);
+      btfld_debug_step ("dedup");
       if (!out)
 	return -EINVAL;
     }
@@ -374,7 +361,7 @@ btfld_session_run (struct btfld_session *s)
       btfld_btf_free (out);
       out = split;
       s->dist = dist;
-      debug_phase ("distill", &s->t0);
+      btfld_debug_step ("distill");
     }
   s->out = out;
   s->stats.types_out = btfld_type_cnt (out) - btfld_start_id (out);

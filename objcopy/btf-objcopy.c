@@ -540,7 +540,7 @@ run (struct opts *o, struct btfld_elf *e, const struct btfld_btf *base,
 	 --btf-distill-base; an existing .BTF is adopted as it is.  */
       struct btfld_session_opts so = { o->dedup, o->fixups, o->engine, base,
 				       o->distill, o->vars,
-				       o->funcs };
+				       o->funcs, false };
       if (!(w.s = btfld_session_new (&so)))
 	err = -EINVAL;
       else if (o->kfunc_tags

@@ -436,6 +436,7 @@ rewrite_output (void)
     fclose (f);
   if (!is_elf)
     return;
+  btfld_debug_step ("link done");
   if (btfld_elf_open (&e, output_name, -1, 0, 0))
     return remove_output (btfld_errmsg ());
   e.build_id = &build_id;
@@ -452,7 +453,12 @@ rewrite_output (void)
      kfunc sets; we only write the result.  */
   struct btfld_session_opts so = { true, opt.fixups, opt.engine, base_btf,
 				   opt.distill, opt.vars,
-				   BTFLD_FUNCS_ALL };
+				   BTFLD_FUNCS_ALL, false };
+  /* The output's .BTF, when not decompressed into a copy, lies in the
+     private mapping of the file: nothing writes it.  */
+  so.inputs_mapped = e.map && (const char *) data >= (const char *) e.map
+		     && (const char *) data + size
+			<= (const char *) e.map + e.map_len;
   struct btfld_session *s = btfld_session_new (&so);
   /* -s / --strip-all: only .dynsym's symbols place FUNCs and VARs.  */
   GElf_Ehdr eh;
@@ -488,6 +494,7 @@ rewrite_output (void)
 	}
       struct btfld_sec_update u[2] = { { ".BTF", raw, raw_size },
 				       { ".BTF.base", braw, braw_size } };
+      btfld_debug_step ("output BTF");
       if (btfld_elf_write (&e, output_name, u, braw ? 2 : 1))
 	remove_output (btfld_errmsg ());
       else if (opt.stats)
@@ -500,6 +507,7 @@ rewrite_output (void)
   free (braw);
   btfld_session_free (s);
   btfld_elf_close (&e);
+  btfld_debug_step ("output written");
 }
 
 static enum ld_plugin_status
