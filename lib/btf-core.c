@@ -217,9 +217,12 @@ btfld_btf_free (struct btfld_btf *btf)
 {
   if (!btf)
     return;
-  free (btf->types);
+  if (!btf->borrowed)
+    {
+      free (btf->types);
+      free (btf->strs);
+    }
   free (btf->offs);
-  free (btf->strs);
   free (btf->str_idx);
   free (btf);
 }

@@ -549,9 +549,9 @@ btfld_btf_parse (const void *data, size_t size, const struct btfld_btf *base)
   return btfld_btf_parse_checked (data, size, base, false);
 }
 
-struct btfld_btf *
-btfld_btf_parse_checked (const void *data, size_t size,
-			 const struct btfld_btf *base, bool checked)
+static struct btfld_btf *
+parse (const void *data, size_t size, const struct btfld_btf *base,
+       bool checked, bool view)
 {
   long blob = btfld_blob_size (data, size);
   if (blob < 0)
@@ -565,16 +565,26 @@ btfld_btf_parse_checked (const void *data, size_t size,
   struct btfld_btf *btf = btfld_btf_new (base);
   if (!btf)
     return NULL;
-  btf->types = malloc (h.type_len ? h.type_len : 1);
-  btf->strs = realloc (btf->strs, h.str_len ? h.str_len : 1);
-  if (!btf->types || !btf->strs)
+  if (view && (uintptr_t) (p + h.type_off) % 4 == 0)
     {
-      btfld_error (-ENOMEM, "out of memory");
-      goto fail;
+      free (btf->strs);
+      btf->borrowed = true;
+      btf->types = (char *) p + h.type_off;
+      btf->strs = (char *) p + h.str_off;
     }
-  memcpy (btf->types, p + h.type_off, h.type_len);
+  else
+    {
+      btf->types = malloc (h.type_len ? h.type_len : 1);
+      btf->strs = realloc (btf->strs, h.str_len ? h.str_len : 1);
+      if (!btf->types || !btf->strs)
+	{
+	  btfld_error (-ENOMEM, "out of memory");
+	  goto fail;
+	}
+      memcpy (btf->types, p + h.type_off, h.type_len);
+      memcpy (btf->strs, p + h.str_off, h.str_len);
+    }
   btf->types_len = btf->types_cap = h.type_len;
-  memcpy (btf->strs, p + h.str_off, h.str_len);
   btf->strs_len = btf->strs_cap = h.str_len;
   btf->strs_unique = false;
   if (btf->str_start + (uint64_t) h.str_len > BTFLD_MAX_STR_OFF)
@@ -588,6 +598,20 @@ btfld_btf_parse_checked (const void *data, size_t size,
 fail:
   btfld_btf_free (btf);
   return NULL;
+}
+
+struct btfld_btf *
+btfld_btf_parse_checked (const void *data, size_t size,
+			 const struct btfld_btf *base, bool checked)
+{
+  return parse (data, size, base, checked, false);
+}
+
+struct btfld_btf *
+btfld_btf_parse_view (const void *data, size_t size,
+		      const struct btfld_btf *base, bool checked)
+{
+  return parse (data, size, base, checked, true);
 }
 
 void *

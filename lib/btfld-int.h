@@ -52,6 +52,10 @@ struct btfld_btf
      (btfld_add_str), not of parsed ones, whose producer may repeat a
      string.  */
   bool strs_unique;
+
+  /* TYPES and STRS point into the caller's data (btfld_btf_parse_view):
+     read only, never grown nor freed.  */
+  bool borrowed;
 };
 
 /* BTF itself when its strings are unique, else a copy of it (same ids)
@@ -117,11 +121,18 @@ int btfld_reorder_in_place (struct btfld_btf *btf, const uint32_t *order,
 			    btfld_copy_fn copy, btfld_size_fn size,
 			    void *ctx);
 
+/* btfld_btf_parse_checked without a copy when DATA's type records are
+   aligned: the result reads DATA, which must outlive it, and must not
+   be changed.  */
+struct btfld_btf *btfld_btf_parse_view (const void *data, size_t size,
+					const struct btfld_btf *base,
+					bool checked);
+
 /* Flags of btfld_merge_section_into: the data was accepted before (as
-   btfld_btf_parse_checked's CHECKED); the data lies in clean pages of a
-   private file mapping (btfld_session_opts' inputs_mapped).  */
+   btfld_btf_parse_checked's CHECKED); the caller releases the data's
+   pages itself (btfld_session_opts' keep_input_pages).  */
 #define BTFLD_MERGE_CHECKED 1u
-#define BTFLD_MERGE_MAPPED 2u
+#define BTFLD_MERGE_KEEP_PAGES 2u
 
 /* Append the blobs of the concatenated section DATA to OUT (FLAGS as
    above); *BO (of *BO_CAP entries, grown as needed) receives the blob

@@ -47,10 +47,10 @@ struct btfld_session_opts
   enum btfld_funcs funcs;	/* after the fixups: every FUNC the
 				   fixups keep, or one per name
 				   (func-consistency.c) */
-  bool inputs_mapped;		/* every input lies in clean pages of a
-				   private file mapping, which nothing
-				   writes: once merged, its pages are
-				   dropped (they read back from the file) */
+  bool keep_input_pages;	/* the caller releases the inputs' pages
+				   itself; else, once merged, each blob's
+				   are paged out where they can be read
+				   back (a file mapping) */
 };
 
 /* Which .BTF_ids set8s are kfunc sets (kfuncs.c): those whose flags have

@@ -166,6 +166,10 @@ struct btfld_blobs
 };
 int btfld_blobs_add (struct btfld_blobs *list, const void *data, size_t size,
 		     const struct btfld_btf *base);
+/* Check every blob of DATA as btfld_blobs_add does, keeping none;
+   *NBLOBS receives their number.  */
+int btfld_blobs_check (const void *data, size_t size,
+		       const struct btfld_btf *base, size_t *nblobs);
 void btfld_blobs_free (struct btfld_blobs *list);
 
 /* Merge BLOBS into one object (ids renumbered in blob order).  When

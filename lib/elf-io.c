@@ -35,16 +35,22 @@ read_all (int fd, off_t offset, unsigned char *buf, size_t size)
   return 0;
 }
 
+/* Files up to this size are read rather than mapped: unmapping flushes
+   the TLB, which on a virtual machine costs more than copying a small
+   object (a link opens every input once).  */
+#define READ_MAX ((size_t) 4 << 20)
+
 /* Map the SIZE bytes at OFFSET of FD privately (pages are read only as
-   touched, never zero-filled and copied); read them if mapping fails.  */
+   touched, never zero-filled and copied); read them if SIZE is small or
+   mapping fails.  */
 static int
 map_image (struct btfld_elf *e, int fd, off_t offset, size_t size)
 {
   long page = sysconf (_SC_PAGESIZE);
   off_t start = offset - offset % page;
   size_t len = size + (offset - start);
-  void *p = size ? mmap (NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd,
-			 start) : MAP_FAILED;
+  void *p = size > READ_MAX ? mmap (NULL, len, PROT_READ | PROT_WRITE,
+				    MAP_PRIVATE, fd, start) : MAP_FAILED;
   if (p != MAP_FAILED)
     {
       e->map = p;

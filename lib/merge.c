@@ -68,14 +68,15 @@ btfld_blobs_add (struct btfld_blobs *list, const void *data, size_t size,
   return 0;
 }
 
-/* Parse the blob at OFF of P, naming its offset in errors.  */
+/* Parse the blob at OFF of P, naming its offset in errors: a view of
+   P's bytes when they are aligned (the merge only reads it).  */
 static struct btfld_btf *
 parse_blob_at (const unsigned char *p, size_t off, size_t size,
 	       const struct btfld_btf *base, bool checked, long *lenp)
 {
   long len = btfld_blob_size (p + off, size - off);
   struct btfld_btf *b = len < 0 ? NULL
-			: btfld_btf_parse_checked (p + off, len, base, checked);
+			: btfld_btf_parse_view (p + off, len, base, checked);
   if (!b && off)
     {
       char where[64];
@@ -84,6 +85,26 @@ parse_blob_at (const unsigned char *p, size_t off, size_t size,
     }
   *lenp = len;
   return b;
+}
+
+int
+btfld_blobs_check (const void *data, size_t size,
+		   const struct btfld_btf *base, size_t *nblobs)
+{
+  const unsigned char *p = data;
+  size_t off = skip_padding (p, 0, size);
+  *nblobs = 0;
+  while (off < size)
+    {
+      long len;
+      struct btfld_btf *b = parse_blob_at (p, off, size, base, false, &len);
+      if (!b)
+	return len < 0 ? (int) len : -EINVAL;
+      btfld_btf_free (b);
+      ++*nblobs;
+      off = skip_padding (p, off + len, size);
+    }
+  return 0;
 }
 
 /* Scratch for append_blob, kept from blob to blob.  */
@@ -128,20 +149,14 @@ append_blob (struct btfld_btf *out, const struct btfld_btf *in,
   return 0;
 }
 
-/* Merged input is released in steps of at least this many bytes: each
-   madvise call flushes the TLB, which costs a guest on a hypervisor
-   dearly.  */
-#define RELEASE_STEP ((size_t) 8 << 20)
-
-/* P[FROM, TO) has been merged: its pages need not stay in memory.  With
-   MAPPED (BTFLD_MERGE_MAPPED), clean pages of a private file mapping,
-   MADV_DONTNEED drops them (touched again, they read back from the
-   file).  Otherwise MADV_PAGEOUT only reclaims what can be read back
-   (anonymous memory without swap stays), so the caller's data is never
-   changed.  A linked file's concatenated .BTF is as large as everything
-   else together, and only one blob of it is needed at a time.  */
+/* The blob at P[FROM, TO) has been copied: its pages need not stay in
+   memory.  MADV_PAGEOUT only reclaims what can be read back (clean pages
+   of a file mapping; anonymous memory without swap stays), so the
+   caller's data is never changed: a linked file's concatenated .BTF is
+   as large as everything else together, and only one blob of it is
+   needed at a time.  */
 static void
-release_pages (const unsigned char *p, size_t from, size_t to, bool mapped)
+release_pages (const unsigned char *p, size_t from, size_t to)
 {
 #ifdef MADV_PAGEOUT
   static size_t pagesize;
@@ -150,9 +165,9 @@ release_pages (const unsigned char *p, size_t from, size_t to, bool mapped)
   uintptr_t a = ((uintptr_t) (p + from) + pagesize - 1) & ~(pagesize - 1);
   uintptr_t b = (uintptr_t) (p + to) & ~(pagesize - 1);
   if (b > a)
-    madvise ((void *) a, b - a, mapped ? MADV_DONTNEED : MADV_PAGEOUT);
+    madvise ((void *) a, b - a, MADV_PAGEOUT);
 #else
-  (void) p, (void) from, (void) to, (void) mapped;
+  (void) p, (void) from, (void) to;
 #endif
 }
 
@@ -163,9 +178,8 @@ btfld_merge_section_into (struct btfld_btf *out, const void *data,
 {
   const unsigned char *p = data;
   struct append_scratch sc = { NULL, 0, NULL, 0 };
-  size_t off = skip_padding (p, 0, size), released = 0;
+  size_t off = skip_padding (p, 0, size);
   bool checked = flags & BTFLD_MERGE_CHECKED;
-  bool mapped = flags & BTFLD_MERGE_MAPPED;
   while (off < size)
     {
       long len;
@@ -194,12 +208,9 @@ btfld_merge_section_into (struct btfld_btf *out, const void *data,
       for (uint32_t id = before; bo && id < btfld_type_cnt (out); id++)
 	(*bo)[id - btfld_start_id (out)] = *nblobs;
       ++*nblobs;
+      if (!(flags & BTFLD_MERGE_KEEP_PAGES))
+	release_pages (p, off, off + len);
       off = skip_padding (p, off + len, size);
-      if (off - released >= RELEASE_STEP || off == size)
-	{
-	  release_pages (p, released, off, mapped);
-	  released = off;
-	}
     }
   free (sc.map);
   free (sc.strmap);

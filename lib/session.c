@@ -163,7 +163,7 @@ add_input (struct btfld_session *s, const void *data, size_t size, int obj,
   unsigned before = s->nblobs;
   uint32_t types = btfld_type_cnt (s->merged);
   unsigned flags = (checked ? BTFLD_MERGE_CHECKED : 0)
-		   | (s->opts.inputs_mapped ? BTFLD_MERGE_MAPPED : 0);
+		   | (s->opts.keep_input_pages ? BTFLD_MERGE_KEEP_PAGES : 0);
   int err = btfld_merge_section_into (s->merged, data, size, flags,
 				      &s->blob_of, &s->blob_of_cap,
 				      &s->nblobs);

@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #ifndef HAVE_STDINT_H
@@ -238,11 +239,11 @@ claim_file (const struct ld_plugin_input_file *file, int *claimed)
     data = btfld_elf_section (&e, ".BTF", &size);
   if (data || size == (size_t) -1)
     {
-      struct btfld_blobs blobs = { 0 };
+      size_t nblobs = 0;
       char member[256];
       char *label = input_label (file, member, sizeof member);
       state.inputs_btf++;
-      if (!data || btfld_blobs_add (&blobs, data, size, NULL))
+      if (!data || btfld_blobs_check (data, size, NULL, &nblobs))
 	{
 	  diag ("error", label, ".BTF: %s", btfld_errmsg ());
 	  state.errors++;
@@ -264,11 +265,10 @@ claim_file (const struct ld_plugin_input_file *file, int *claimed)
       else
 	{
 	  if (opt.verbose)
-	    diag ("note", label, ".BTF: %zu blob(s), %zu bytes", blobs.n,
+	    diag ("note", label, ".BTF: %zu blob(s), %zu bytes", nblobs,
 		  size);
 	  note_input (&e, label, *member ? member : NULL, data, size);
 	}
-      btfld_blobs_free (&blobs);
       free (label);
     }
   btfld_elf_close (&e);
@@ -371,15 +371,36 @@ part_error (int err, size_t pos)
   return err;
 }
 
+/* The merged part of the output's .BTF is dropped in steps of at least
+   this many bytes: each madvise flushes the TLB, which costs a virtual
+   machine dearly.  */
+#define RELEASE_STEP ((size_t) 8 << 20)
+
+/* P[FROM, TO), clean pages of the output's private mapping, has been
+   merged: drop its pages (touched again, they read back from the
+   file).  The output's .BTF is as large as the rest of it.  */
+static void
+drop_pages (const unsigned char *p, size_t from, size_t to)
+{
+  static size_t pagesize;
+  if (!pagesize)
+    pagesize = sysconf (_SC_PAGESIZE);
+  uintptr_t a = ((uintptr_t) (p + from) + pagesize - 1) & ~(pagesize - 1);
+  uintptr_t b = (uintptr_t) (p + to) & ~(pagesize - 1);
+  if (b > a)
+    madvise ((void *) a, b - a, MADV_DONTNEED);
+}
+
 /* The output's .BTF DATA is the inputs' .BTF sections, as ld put them
    one after another (aligned): each part in the session as its input's
    blobs.  A part no noted input has (the objects LTO compiled) is of no
    known object.  */
 static int
-add_btf (struct btfld_session *s, const void *data, size_t size)
+add_btf (struct btfld_session *s, const void *data, size_t size,
+	 bool mapped)
 {
   const unsigned char *p = data;
-  size_t pos = 0, next = 0;
+  size_t pos = 0, next = 0, released = 0;
   int err = 0;
   bool *used = calloc (ninputs + 1, sizeof *used);
   if (!used)
@@ -414,6 +435,11 @@ add_btf (struct btfld_session *s, const void *data, size_t size)
 	  if ((err = btfld_session_add_object_input (s, p + pos, len, -1)))
 	    part_error (err, pos);
 	  pos += len;
+	}
+      if (mapped && (pos - released >= RELEASE_STEP || pos == size))
+	{
+	  drop_pages (p, released, pos);
+	  released = pos;
 	}
     }
   free (used);
@@ -455,10 +481,12 @@ rewrite_output (void)
 				   opt.distill, opt.vars,
 				   BTFLD_FUNCS_ALL, false };
   /* The output's .BTF, when not decompressed into a copy, lies in the
-     private mapping of the file: nothing writes it.  */
-  so.inputs_mapped = e.map && (const char *) data >= (const char *) e.map
-		     && (const char *) data + size
-			<= (const char *) e.map + e.map_len;
+     private mapping of the file, which nothing writes: add_btf drops
+     its pages as it goes.  */
+  bool mapped = e.map && (const char *) data >= (const char *) e.map
+		&& (const char *) data + size
+		   <= (const char *) e.map + e.map_len;
+  so.keep_input_pages = mapped;
   struct btfld_session *s = btfld_session_new (&so);
   /* -s / --strip-all: only .dynsym's symbols place FUNCs and VARs.  */
   GElf_Ehdr eh;
@@ -472,7 +500,7 @@ rewrite_output (void)
   if (!s || btfld_session_symbols_from_elf (s, e.elf)
       || (opt.kfunc_tags
 	  && btfld_session_kfuncs_from_elf (s, e.elf, opt.kfunc_tags))
-      || add_objects (s, &e) || add_btf (s, data, size)
+      || add_objects (s, &e) || add_btf (s, data, size, mapped)
       || btfld_session_run (s)
       || btfld_session_raw (s, false, &raw, &raw_size, &braw, &braw_size))
     remove_output (btfld_errmsg ());
