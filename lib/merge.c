@@ -149,25 +149,22 @@ append_blob (struct btfld_btf *out, const struct btfld_btf *in,
   return 0;
 }
 
-/* The blob at P[FROM, TO) has been copied: its pages need not stay in
-   memory.  MADV_PAGEOUT only reclaims what can be read back (clean pages
-   of a file mapping; anonymous memory without swap stays), so the
-   caller's data is never changed: a linked file's concatenated .BTF is
-   as large as everything else together, and only one blob of it is
-   needed at a time.  */
-static void
-release_pages (const unsigned char *p, size_t from, size_t to)
+void
+btfld_release_pages (const void *data, size_t from, size_t to, bool dontneed)
 {
-#ifdef MADV_PAGEOUT
   static size_t pagesize;
+  const unsigned char *p = data;
   if (!pagesize)
     pagesize = sysconf (_SC_PAGESIZE);
   uintptr_t a = ((uintptr_t) (p + from) + pagesize - 1) & ~(pagesize - 1);
   uintptr_t b = (uintptr_t) (p + to) & ~(pagesize - 1);
-  if (b > a)
+  if (b <= a)
+    return;
+  if (dontneed)
+    madvise ((void *) a, b - a, MADV_DONTNEED);
+#ifdef MADV_PAGEOUT
+  else
     madvise ((void *) a, b - a, MADV_PAGEOUT);
-#else
-  (void) p, (void) from, (void) to;
 #endif
 }
 
@@ -208,8 +205,11 @@ btfld_merge_section_into (struct btfld_btf *out, const void *data,
       for (uint32_t id = before; bo && id < btfld_type_cnt (out); id++)
 	(*bo)[id - btfld_start_id (out)] = *nblobs;
       ++*nblobs;
+      /* Each blob's pages, once merged, go where they can be read
+	 back: a linked file's concatenated .BTF is as large as
+	 everything else together, and one blob is needed at a time.  */
       if (!(flags & BTFLD_MERGE_KEEP_PAGES))
-	release_pages (p, off, off + len);
+	btfld_release_pages (p, off, off + len, false);
       off = skip_padding (p, off + len, size);
     }
   free (sc.map);

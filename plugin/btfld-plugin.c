@@ -28,7 +28,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #ifndef HAVE_STDINT_H
@@ -376,21 +375,6 @@ part_error (int err, size_t pos)
    machine dearly.  */
 #define RELEASE_STEP ((size_t) 8 << 20)
 
-/* P[FROM, TO), clean pages of the output's private mapping, has been
-   merged: drop its pages (touched again, they read back from the
-   file).  The output's .BTF is as large as the rest of it.  */
-static void
-drop_pages (const unsigned char *p, size_t from, size_t to)
-{
-  static size_t pagesize;
-  if (!pagesize)
-    pagesize = sysconf (_SC_PAGESIZE);
-  uintptr_t a = ((uintptr_t) (p + from) + pagesize - 1) & ~(pagesize - 1);
-  uintptr_t b = (uintptr_t) (p + to) & ~(pagesize - 1);
-  if (b > a)
-    madvise ((void *) a, b - a, MADV_DONTNEED);
-}
-
 /* The output's .BTF DATA is the inputs' .BTF sections, as ld put them
    one after another (aligned): each part in the session as its input's
    blobs.  A part no noted input has (the objects LTO compiled) is of no
@@ -438,7 +422,8 @@ add_btf (struct btfld_session *s, const void *data, size_t size,
 	}
       if (mapped && (pos - released >= RELEASE_STEP || pos == size))
 	{
-	  drop_pages (p, released, pos);
+	  /* Clean pages of the output's private mapping.  */
+	  btfld_release_pages (p, released, pos, true);
 	  released = pos;
 	}
     }
