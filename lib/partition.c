@@ -18,14 +18,16 @@
 #include <string.h>
 
 /* What split_by and move_out look up per element, together: one cache
-   line per touched element instead of one per array.  */
-struct node { uint32_t stamp, slot, cls, loc; };
+   line per touched element instead of one per array.  The class of each
+   element is kept in the caller's array (CLS), not copied.  */
+struct node { uint32_t stamp, slot, loc; };
 
 struct part
 {
   uint32_t n;			/* elements 1..n-1 (0 is void, fixed) */
   uint32_t *elems;
   struct node *nd;
+  uint32_t *cls;			/* class of each element */
   uint32_t *first, *end;	/* range of each class in elems */
   uint32_t nclasses;
   uint32_t *work;		/* stack of classes to split by */
@@ -80,7 +82,7 @@ move_out (struct part *P, const struct group *g)
       P->nd[last].loc = at;
       P->elems[P->end[c]] = p;
       P->nd[p].loc = P->end[c];
-      P->nd[p].cls = nc;
+      P->cls[p] = nc;
     }
   P->first[nc] = P->end[c];
   P->end[nc] = P->end[c] + g->count;
@@ -93,9 +95,9 @@ static void
 swap_classes (struct part *P, uint32_t a, uint32_t b)
 {
   for (uint32_t k = P->first[a]; k < P->end[a]; k++)
-    P->nd[P->elems[k]].cls = b;
+    P->cls[P->elems[k]] = b;
   for (uint32_t k = P->first[b]; k < P->end[b]; k++)
-    P->nd[P->elems[k]].cls = a;
+    P->cls[P->elems[k]] = a;
   uint32_t f = P->first[a], e = P->end[a];
   P->first[a] = P->first[b];
   P->end[a] = P->end[b];
@@ -194,7 +196,9 @@ reserve (struct part *P, const struct btfld_graph *g, uint32_t C)
   P->round = 0;			/* gslot_round starts over */
   for (uint32_t i = 0; i < P->n; i++)
     P->nd[i].stamp = 0;
-  memset (P->cstamp, 0, (P->n + 1) * sizeof *P->cstamp);
+  /* Only existing classes were stamped: the rest of the array stays
+     untouched (not resident).  */
+  memset (P->cstamp, 0, P->nclasses * sizeof *P->cstamp);
   return 0;
 }
 
@@ -217,7 +221,7 @@ split_by (struct part *P, const struct btfld_graph *g, uint32_t C)
 	    {
 	      d->stamp = P->round;
 	      d->slot = nt;
-	      P->touched[nt++] = (struct touch) { p, d->cls, 0 };
+	      P->touched[nt++] = (struct touch) { p, P->cls[p], 0 };
 	    }
 	  P->touched[d->slot].sig += mix (g->rev[r].j);
 	}
@@ -245,6 +249,7 @@ btfld_refine_partition (const struct btfld_graph *g, uint32_t *cls,
   uint32_t n = g->n, k0 = *nclassesp;
   int err = 0;
   P.n = n;
+  P.cls = cls;
   P.elems = malloc (n * sizeof *P.elems);
   P.nd = calloc (n, sizeof *P.nd);
   P.first = calloc (n + 1, sizeof *P.first);
@@ -272,7 +277,6 @@ btfld_refine_partition (const struct btfld_graph *g, uint32_t *cls,
     }
   for (uint32_t e = 1; e < n; e++)
     {
-      P.nd[e].cls = cls[e];
       P.nd[e].loc = P.end[cls[e]];
       P.elems[P.end[cls[e]]++] = e;
     }
@@ -285,8 +289,6 @@ btfld_refine_partition (const struct btfld_graph *g, uint32_t *cls,
       P.queued[C] = 0;
       err = split_by (&P, g, C);
     }
-  for (uint32_t e = 1; e < n; e++)
-    cls[e] = P.nd[e].cls;
   *nclassesp = P.nclasses;
 out:
   free (P.elems);
