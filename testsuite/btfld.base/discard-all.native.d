@@ -7,22 +7,22 @@
 #run: 150
 #grep: ^\[\d+\] (FUNC|VAR|DATASEC) 
 #kernel: valid
-FUNC 'gettls'  linkage=global
+DATASEC '.data' size=64 vlen=4
+DATASEC '.tbss' size=8 vlen=1
+DATASEC '.tdata' size=4 vlen=1
+FUNC 'dup_name'  linkage=global
+FUNC 'dup_name'  linkage=static
+FUNC 'geta'  linkage=global
 FUNC 'getb'  linkage=global
+FUNC 'getca'  linkage=global
+FUNC 'gettls'  linkage=global
+FUNC 'main'  linkage=global
+FUNC 'unused_a'  linkage=global
 FUNC 'usebuf'  linkage=global
 FUNC 'weakf'  linkage=global
-FUNC 'dup_name'  linkage=static
-FUNC 'unused_a'  linkage=global
-FUNC 'getca'  linkage=global
-FUNC 'geta'  linkage=global
-FUNC 'dup_name'  linkage=global
-FUNC 'main'  linkage=global
-VAR 'tls_a' , linkage=global
-VAR 'tls_b' , linkage=static
-VAR 'shadow' , linkage=static
 VAR 'buf' , linkage=global
 VAR 'count' , linkage=static
 VAR 'shadow' , linkage=static
-DATASEC '.tdata' size=4 vlen=1
-DATASEC '.tbss' size=8 vlen=1
-DATASEC '.data' size=64 vlen=4
+VAR 'shadow' , linkage=static
+VAR 'tls_a' , linkage=global
+VAR 'tls_b' , linkage=static
