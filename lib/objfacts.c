@@ -446,13 +446,20 @@ by_weak (const void *a, const void *b)
   return c ? c : x->obj < y->obj ? -1 : x->obj > y->obj;
 }
 
+static int
+by_weak_name (const void *a, const void *b)
+{
+  const struct weak_def *x = a, *y = b;
+  return strcmp (x->name, y->name);
+}
+
 /* Whether object ME's weak definition of NAME is the one ld kept: the
    first in link order (when the output's is strong, none was).  */
 static bool
 weak_won (const struct weak_def *w, size_t nw, const char *name, size_t me)
 {
   struct weak_def key = { name, 0 };
-  const struct weak_def *f = bsearch (&key, w, nw, sizeof *w, by_weak);
+  const struct weak_def *f = bsearch (&key, w, nw, sizeof *w, by_weak_name);
   if (!f)
     return false;
   while (f > w && strcmp (f[-1].name, name) == 0)
