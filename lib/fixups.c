@@ -1172,8 +1172,9 @@ rebuild (struct fix *f, struct btfld_btf *own, const struct sec_entry *e,
   for (size_t i = 0; i < n; i++)
     {
       order[k + i] = e[i].vsi.type;
-      memcpy (&vars[i], btfld_type_by_id (f->btf, e[i].vsi.type),
-	      sizeof vars[i]);
+      if (own)
+	memcpy (&vars[i], btfld_type_by_id (f->btf, e[i].vsi.type),
+		sizeof vars[i]);
     }
   if (own && (r = btfld_reorder_in_place (own, order, k, n, mapp,
 					  copy_fixed, fixed_size, NULL)) == 1)

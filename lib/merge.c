@@ -29,28 +29,46 @@ skip_padding (const unsigned char *p, size_t off, size_t size)
   return off;
 }
 
-int
-btfld_blobs_add (struct btfld_blobs *list, const void *data, size_t size,
-		 const struct btfld_btf *base)
+/* Parse the blob at OFF of P, naming its offset in errors; with VIEW,
+   as btfld_btf_parse_view (a view of P's bytes when they are
+   aligned).  */
+static struct btfld_btf *
+parse_blob_at (const unsigned char *p, size_t off, size_t size,
+	       const struct btfld_btf *base, bool checked, bool view,
+	       long *lenp)
+{
+  long len = btfld_blob_size (p + off, size - off);
+  struct btfld_btf *b = len < 0 ? NULL
+			: view ? btfld_btf_parse_view (p + off, len, base,
+						       checked)
+			: btfld_btf_parse_checked (p + off, len, base, checked);
+  if (!b && off)
+    {
+      char where[64];
+      snprintf (where, sizeof where, "blob at offset %zu", off);
+      btfld_error_prefix (where);
+    }
+  *lenp = len;
+  return b;
+}
+
+/* Parse and check each blob of DATA (VIEW: as parse_blob_at); LIST,
+   when not NULL, receives them, else each is freed once checked.
+   *NBLOBS counts them.  */
+static int
+each_blob (const void *data, size_t size, const struct btfld_btf *base,
+	   bool view, struct btfld_blobs *list, size_t *nblobs)
 {
   const unsigned char *p = data;
   size_t off = skip_padding (p, 0, size);
   while (off < size)
     {
-      long len = btfld_blob_size (p + off, size - off);
-      struct btfld_btf *b = len < 0 ? NULL
-			    : btfld_btf_parse (p + off, len, base);
+      long len;
+      struct btfld_btf *b = parse_blob_at (p, off, size, base, false, view,
+					   &len);
       if (!b)
-	{
-	  if (off)
-	    {
-	      char where[64];
-	      snprintf (where, sizeof where, "blob at offset %zu", off);
-	      btfld_error_prefix (where);
-	    }
-	  return len < 0 ? (int) len : -EINVAL;
-	}
-      if (list->n == list->alloc)
+	return len < 0 ? (int) len : -EINVAL;
+      if (list && list->n == list->alloc)
 	{
 	  size_t na = list->alloc ? list->alloc * 2 : 16;
 	  struct btfld_btf **nv = realloc (list->v, na * sizeof *nv);
@@ -62,49 +80,30 @@ btfld_blobs_add (struct btfld_blobs *list, const void *data, size_t size,
 	  list->v = nv;
 	  list->alloc = na;
 	}
-      list->v[list->n++] = b;
+      if (list)
+	list->v[list->n++] = b;
+      else
+	btfld_btf_free (b);
+      ++*nblobs;
       off = skip_padding (p, off + len, size);
     }
   return 0;
 }
 
-/* Parse the blob at OFF of P, naming its offset in errors: a view of
-   P's bytes when they are aligned (the merge only reads it).  */
-static struct btfld_btf *
-parse_blob_at (const unsigned char *p, size_t off, size_t size,
-	       const struct btfld_btf *base, bool checked, long *lenp)
+int
+btfld_blobs_add (struct btfld_blobs *list, const void *data, size_t size,
+		 const struct btfld_btf *base)
 {
-  long len = btfld_blob_size (p + off, size - off);
-  struct btfld_btf *b = len < 0 ? NULL
-			: btfld_btf_parse_view (p + off, len, base, checked);
-  if (!b && off)
-    {
-      char where[64];
-      snprintf (where, sizeof where, "blob at offset %zu", off);
-      btfld_error_prefix (where);
-    }
-  *lenp = len;
-  return b;
+  size_t n = 0;
+  return each_blob (data, size, base, false, list, &n);
 }
 
 int
 btfld_blobs_check (const void *data, size_t size,
 		   const struct btfld_btf *base, size_t *nblobs)
 {
-  const unsigned char *p = data;
-  size_t off = skip_padding (p, 0, size);
   *nblobs = 0;
-  while (off < size)
-    {
-      long len;
-      struct btfld_btf *b = parse_blob_at (p, off, size, base, false, &len);
-      if (!b)
-	return len < 0 ? (int) len : -EINVAL;
-      btfld_btf_free (b);
-      ++*nblobs;
-      off = skip_padding (p, off + len, size);
-    }
-  return 0;
+  return each_blob (data, size, base, true, NULL, nblobs);
 }
 
 /* Scratch for append_blob, kept from blob to blob.  */
@@ -181,7 +180,7 @@ btfld_merge_section_into (struct btfld_btf *out, const void *data,
     {
       long len;
       struct btfld_btf *b = parse_blob_at (p, off, size, NULL, checked,
-					     &len);
+					     true, &len);
       uint32_t before = btfld_type_cnt (out);
       int err = b ? append_blob (out, b, &sc) : -EINVAL;
       btfld_btf_free (b);
