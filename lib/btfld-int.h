@@ -157,10 +157,12 @@ struct btfld_objfacts
   unsigned nblobs;
 };
 
+struct btfld_traits;
 struct btfld_btf *btfld_fixup_merged (struct btfld_btf **merged,
 				      const struct btfld_symtab *syms,
 				      enum btfld_vars vars,
 				      const struct btfld_objfacts *of,
+				      const struct btfld_traits *tr,
 				      uint32_t **blob_of);
 
 /* Put the finished temporary file TMP (open as TMP_FD, which is closed)

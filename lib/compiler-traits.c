@@ -29,36 +29,45 @@ is_char_name (const char *n)
 }
 
 int
-btfld_traits_detect (const struct btfld_btf *btf, const uint32_t *blob_of,
-		     struct btfld_traits *tr)
+btfld_traits_note (struct btfld_traits *tr, const struct btfld_btf *btf,
+		   const uint32_t *blob_of, uint32_t from)
 {
   uint32_t start = btfld_start_id (btf), cnt = btfld_type_cnt (btf);
-  uint32_t nblobs = 1;
-  memset (tr, 0, sizeof *tr);
+  uint32_t nblobs = tr->nblobs ? tr->nblobs : 1;
+  if (from < start)
+    from = start;
   if (blob_of)
-    for (uint32_t id = start; id < cnt; id++)
+    for (uint32_t id = from; id < cnt; id++)
       if (blob_of[id - start] + 1 > nblobs)
 	nblobs = blob_of[id - start] + 1;
-  uint8_t *seen = calloc (nblobs, 1);
-  /* VARs some DATASEC lists (own ids).  */
-  bool *listed = calloc (cnt - start + 1, sizeof *listed);
-  if (!seen || !listed)
+  if (nblobs > tr->nblobs || !tr->of_blob)
     {
-      free (seen);
-      free (listed);
-      return btfld_error (-ENOMEM, "out of memory");
+      uint8_t *n = realloc (tr->of_blob, nblobs);
+      if (!n)
+	return btfld_error (-ENOMEM, "out of memory");
+      memset (n + tr->nblobs, 0, nblobs - tr->nblobs);
+      tr->of_blob = n;
+      tr->nblobs = nblobs;
     }
-  for (uint32_t id = start; id < cnt; id++)
+  tr->start = start;
+  tr->blob_of = blob_of;
+  uint8_t *seen = tr->of_blob;
+  /* VARs some DATASEC lists (own ids; a blob's DATASECs list its own
+     VARs, and every blob is noted whole).  */
+  bool *listed = calloc (cnt - from + 1, sizeof *listed);
+  if (!listed)
+    return btfld_error (-ENOMEM, "out of memory");
+  for (uint32_t id = from; id < cnt; id++)
     {
       const struct btf_type *t = btfld_type_by_id (btf, id);
       if (btfld_kind (t) != BTF_KIND_DATASEC)
 	continue;
       const struct btf_var_secinfo *v = (const void *) (t + 1);
       for (unsigned i = 0; i < btfld_vlen (t); i++)
-	if (v[i].type >= start && v[i].type < cnt)
-	  listed[v[i].type - start] = true;
+	if (v[i].type >= from && v[i].type < cnt)
+	  listed[v[i].type - from] = true;
     }
-  for (uint32_t id = start; id < cnt; id++)
+  for (uint32_t id = from; id < cnt; id++)
     {
       const struct btf_type *t = btfld_type_by_id (btf, id);
       uint8_t *s = &seen[blob_of ? blob_of[id - start] : 0];
@@ -72,7 +81,7 @@ btfld_traits_detect (const struct btfld_btf *btf, const uint32_t *blob_of,
 	  if (((const struct btf_var *) (t + 1))->linkage
 	      == BTF_VAR_GLOBAL_EXTERN)
 	    *s |= SEEN_REAL_LINKAGE
-		  | (listed[id - start] ? SEEN_LE13 : SEEN_GE14);
+		  | (listed[id - from] ? SEEN_LE13 : SEEN_GE14);
 	  break;
 	case BTF_KIND_INT:
 	  if ((BTF_INT_ENCODING (*(const uint32_t *) (t + 1)) & BTF_INT_CHAR)
@@ -96,9 +105,16 @@ btfld_traits_detect (const struct btfld_btf *btf, const uint32_t *blob_of,
 	  break;
 	}
     }
-  for (uint32_t b = 0; b < nblobs; b++)
+  free (listed);
+  return 0;
+}
+
+void
+btfld_traits_classify (struct btfld_traits *tr)
+{
+  for (uint32_t b = 0; b < tr->nblobs; b++)
     {
-      unsigned s = seen[b], t = 0;
+      unsigned s = tr->of_blob[b], t = 0;
       if (s & SEEN_REAL_LINKAGE)
 	t |= BTFLD_TRAIT_REAL_LINKAGE;
       else
@@ -107,13 +123,22 @@ btfld_traits_detect (const struct btfld_btf *btf, const uint32_t *blob_of,
 	t |= BTFLD_TRAIT_INT_CHAR;
       if ((s & SEEN_LE13) && !(s & SEEN_GE14))
 	t |= BTFLD_TRAIT_ARRAYS_REVERSED;
-      seen[b] = t;
+      tr->of_blob[b] = t;
     }
-  free (listed);
-  tr->of_blob = seen;
-  tr->blob_of = blob_of;
-  tr->start = start;
-  tr->nblobs = nblobs;
+}
+
+int
+btfld_traits_detect (const struct btfld_btf *btf, const uint32_t *blob_of,
+		     struct btfld_traits *tr)
+{
+  memset (tr, 0, sizeof *tr);
+  int err = btfld_traits_note (tr, btf, blob_of, 0);
+  if (err)
+    {
+      btfld_traits_free (tr);
+      return err;
+    }
+  btfld_traits_classify (tr);
   return 0;
 }
 
@@ -122,4 +147,5 @@ btfld_traits_free (struct btfld_traits *tr)
 {
   free (tr->of_blob);
   tr->of_blob = NULL;
+  tr->nblobs = 0;
 }

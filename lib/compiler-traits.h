@@ -48,6 +48,12 @@ struct btfld_traits
    for one blob).  */
 int btfld_traits_detect (const struct btfld_btf *btf, const uint32_t *blob_of,
 			 struct btfld_traits *tr);
+/* The same in steps, as inputs are merged: note what types FROM .. of
+   BTF show (whole blobs: a DATASEC lists its own blob's VARs) into TR,
+   zeroed at first; then classify once, after the last.  */
+int btfld_traits_note (struct btfld_traits *tr, const struct btfld_btf *btf,
+		       const uint32_t *blob_of, uint32_t from);
+void btfld_traits_classify (struct btfld_traits *tr);
 void btfld_traits_free (struct btfld_traits *tr);
 
 /* btfld_fixup with each blob's compiler judged apart (fixups.c).  */
@@ -65,12 +71,14 @@ struct btfld_btf *btfld_fixup_objects (const struct btfld_btf *btf,
 				       uint32_t **mapp);
 /* The same on BTF, which the caller gives up: the result is BTF
    rewritten in place when that can be done (no second copy of a link's
-   whole concatenation), else a new object, and BTF is freed.  */
+   whole concatenation), else a new object, and BTF is freed.  TR: the
+   blobs' traits, classified as the inputs were merged, or NULL.  */
 struct btfld_btf *btfld_fixup_objects_consume (struct btfld_btf *btf,
 					       const struct btfld_symtab *syms,
 					       enum btfld_vars vars,
 					       const uint32_t *blob_of,
 					       const struct btfld_objfacts *of,
+					       const struct btfld_traits *tr,
 					       uint32_t **mapp);
 
 /* The traits of the blob type ID came from (0 for the base's types).  */

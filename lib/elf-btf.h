@@ -92,6 +92,10 @@ struct btfld_elf
 int btfld_elf_open (struct btfld_elf *e, const char *path, int fd,
 		    off_t offset, size_t size);
 void btfld_elf_close (struct btfld_elf *e);
+/* E's image, when E read it into memory of its own (not mapped): the
+   caller owns it from now on (pointers into it stay valid after
+   btfld_elf_close; free it).  NULL when the image is a mapping.  */
+void *btfld_elf_take_image (struct btfld_elf *e);
 /* Open the whole file FD (opened on PATH), which E then owns: it is read
    through FD only, and FD is closed by btfld_elf_close (or on failure).  */
 int btfld_elf_open_whole (struct btfld_elf *e, const char *path, int fd);

@@ -366,6 +366,15 @@ btfld_elf_close (struct btfld_elf *e)
   e->fd = -1;
 }
 
+void *
+btfld_elf_take_image (struct btfld_elf *e)
+{
+  void *image = e->map ? NULL : e->image;
+  if (image)
+    e->image = NULL;		/* libelf reads it until btfld_elf_close */
+  return image;
+}
+
 static Elf_Scn *
 find_scn (Elf *elf, const char *name, GElf_Shdr *shp)
 {

@@ -10,7 +10,9 @@
 #include <sys/resource.h>
 #include <time.h>
 
-static char errbuf[1024];
+/* Per thread: the plugin merges inputs on a thread of its own while ld's
+   thread validates the next ones.  */
+static __thread char errbuf[1024];
 
 const char *
 btfld_errmsg (void)

@@ -518,6 +518,10 @@ fix_func_obj (struct fix *f, uint32_t id, const struct btf_type *t,
   f->keep[id] = false;
   if (!*name || (real && linkage == BTF_FUNC_EXTERN))
     return;
+  /* gcc 12's FUNC of a declaration (most of its FUNCs: one per function
+     a unit declares) goes whatever the symbols say: no lookup.  */
+  if (!real && proto_is_declaration (f->btf, t->type))
+    return;
   const uint32_t *k = obj_lookup (x, name, &n);
   /* As fix_func_real: a static FUNC whose object defines the name only
      globally is gcc 12's (every FUNC static, though its extern VARs
@@ -1427,13 +1431,30 @@ btfld_fixup_blobs (const struct btfld_btf *btf,
   return btfld_fixup_objects (btf, syms, var_policy, blob_of, NULL, mapp);
 }
 
+/* TR's classification, for BTF's types of BLOB_OF: a copy.  */
+static int
+copy_traits (struct btfld_traits *to, const struct btfld_traits *tr,
+	     const struct btfld_btf *btf, const uint32_t *blob_of)
+{
+  to->of_blob = malloc (tr->nblobs ? tr->nblobs : 1);
+  if (!to->of_blob)
+    return -ENOMEM;
+  if (tr->nblobs)
+    memcpy (to->of_blob, tr->of_blob, tr->nblobs);
+  to->nblobs = tr->nblobs;
+  to->start = btfld_start_id (btf);
+  to->blob_of = blob_of;
+  return 0;
+}
+
 /* The fixups of BTF; OWN is BTF when the caller gives it up (it is then
-   the result, rewritten, or freed), else NULL.  */
+   the result, rewritten, or freed), else NULL.  TR: the blobs' traits,
+   or NULL to find them here.  */
 static struct btfld_btf *
 fixup_run (const struct btfld_btf *btf, struct btfld_btf *own,
 	   const struct btfld_symtab *syms, enum btfld_vars var_policy,
 	   const uint32_t *blob_of, const struct btfld_objfacts *of,
-	   uint32_t **mapp)
+	   const struct btfld_traits *tr, uint32_t **mapp)
 {
   struct fix f = { 0 };
   struct btfld_btf *out = NULL;
@@ -1465,7 +1486,8 @@ fixup_run (const struct btfld_btf *btf, struct btfld_btf *own,
   if (!f.keep || !f.linkage || !f.pl || !f.placed || !f.var_sec
       || !f.var_off || !f.hint || index_objects (&f)
       || !(f.claim = calloc (f.nkeys + 1, sizeof *f.claim))
-      || btfld_traits_detect (btf, blob_of, &f.tr))
+      || (tr ? copy_traits (&f.tr, tr, btf, blob_of)
+	  : btfld_traits_detect (btf, blob_of, &f.tr)))
     {
       btfld_error (-ENOMEM, "out of memory");
       goto out;
@@ -1522,7 +1544,7 @@ btfld_fixup_objects (const struct btfld_btf *btf,
 		     enum btfld_vars var_policy, const uint32_t *blob_of,
 		     const struct btfld_objfacts *of, uint32_t **mapp)
 {
-  return fixup_run (btf, NULL, syms, var_policy, blob_of, of, mapp);
+  return fixup_run (btf, NULL, syms, var_policy, blob_of, of, NULL, mapp);
 }
 
 struct btfld_btf *
@@ -1530,7 +1552,8 @@ btfld_fixup_objects_consume (struct btfld_btf *btf,
 			     const struct btfld_symtab *syms,
 			     enum btfld_vars var_policy,
 			     const uint32_t *blob_of,
-			     const struct btfld_objfacts *of, uint32_t **mapp)
+			     const struct btfld_objfacts *of,
+			     const struct btfld_traits *tr, uint32_t **mapp)
 {
-  return fixup_run (btf, btf, syms, var_policy, blob_of, of, mapp);
+  return fixup_run (btf, btf, syms, var_policy, blob_of, of, tr, mapp);
 }

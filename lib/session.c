@@ -29,6 +29,10 @@ struct btfld_session
   struct btfld_btf *out, *dist;
   struct btfld_stats stats;
   bool ran, adopted;
+  /* The blobs' compilers, noted as they are merged (the fixups need
+     them; the merge has each blob's types at hand).  */
+  struct btfld_traits traits;
+  bool traits_noted;
 };
 
 /* The object index of each type of AFTER, from BLOB_OF (indexed like
@@ -61,13 +65,14 @@ btfld_remap_blob_of (uint32_t start, uint32_t n,
 struct btfld_btf *
 btfld_fixup_merged (struct btfld_btf **merged,
 		    const struct btfld_symtab *syms, enum btfld_vars vars,
-		    const struct btfld_objfacts *of, uint32_t **blob_of)
+		    const struct btfld_objfacts *of,
+		    const struct btfld_traits *tr, uint32_t **blob_of)
 {
   uint32_t *map = NULL;
   uint32_t start = btfld_start_id (*merged), n = btfld_type_cnt (*merged);
   struct btfld_btf *fixed = btfld_fixup_objects_consume (*merged, syms,
 							  vars, *blob_of, of,
-							  &map);
+							  tr, &map);
   *merged = NULL;
   if (!fixed)
     return NULL;
@@ -100,6 +105,7 @@ btfld_session_new (const struct btfld_session_opts *o)
       return NULL;
     }
   s->opts = *o;
+  s->traits_noted = o->dedup && o->fixups;
   if (s->opts.distill && !s->opts.base)
     {
       free (s);
@@ -128,6 +134,7 @@ btfld_session_free (struct btfld_session *s)
   free (s->blob_of);
   free (s->objs);
   free (s->blob_obj);
+  btfld_traits_free (&s->traits);
   free (s);
 }
 
@@ -168,6 +175,9 @@ add_input (struct btfld_session *s, const void *data, size_t size, int obj,
 				      &s->nblobs);
   if (err)
     return err;
+  if (s->traits_noted
+      && btfld_traits_note (&s->traits, s->merged, s->blob_of, types))
+    s->traits_noted = false;	/* the fixups find them again */
   if (obj >= (int) s->nobjs)
     return btfld_error (-EINVAL, "no object %d in the session", obj);
   int *bo = realloc (s->blob_obj, (s->nblobs ? s->nblobs : 1) * sizeof *bo);
@@ -219,6 +229,7 @@ btfld_session_adopt (struct btfld_session *s, struct btfld_btf *btf)
   btfld_btf_free (s->merged);
   s->merged = btf;
   s->adopted = true;
+  s->traits_noted = false;	/* the fixups find them */
   s->nblobs = s->stats.blobs = 1;
   s->stats.inputs = 1;
   s->stats.types_in = btfld_type_cnt (btf) - btfld_start_id (btf);
@@ -316,10 +327,13 @@ btfld_session_run (struct btfld_session *s)
 	{
 	  struct btfld_objfacts of = { s->objs, s->nobjs, s->blob_obj,
 				       s->nblobs };
+	  if (s->traits_noted)
+	    btfld_traits_classify (&s->traits);
 	  if (!(fixed = btfld_fixup_merged (&s->merged, s->syms,
 					    s->opts.vars,
 					    s->any_obj ? &of : NULL,
-					    &s->blob_of)))
+					    s->traits_noted ? &s->traits
+					    : NULL, &s->blob_of)))
 	    return -EINVAL;
 	  btfld_debug_step ("fixups");
 	}

@@ -3,7 +3,8 @@
 
    claim_file: never claims; validates the .BTF of every relocatable
      input (archive members included) so a malformed one fails the link
-     before any output is written.
+     before any output is written, and hands a copy of it to the merge
+     thread, which merges the inputs in that order while ld links.
    all_symbols_read: reports those errors (ld stops here on failure).
    With base=FILE the output .BTF is split BTF on FILE's BTF (ids after
    the base's; types the base has are not repeated); with distill, a
@@ -11,9 +12,11 @@
    kfunc-tags, the FUNCs of the output's .BTF_ids kfunc sets get a
    DECL_TAG 'bpf_kfunc', as btf-objcopy --btf-kfunc-tags gives them.
    cleanup: ld has written and closed the output; its .BTF is the
-     concatenation of the inputs' blobs (LTO ones included).  Merge, fix up
-     with the output's own symbols, deduplicate, and replace the section
-     atomically.  ld ignores errors from cleanup, so a failure there
+     concatenation of the inputs' blobs (LTO ones included).  When it is
+     exactly the claimed inputs in claim order, the merge thread's result
+     is it; otherwise (LTO, a linker script's order) merge it anew.  Fix
+     up with the output's own symbols, deduplicate, and replace the
+     section atomically.  ld ignores errors from cleanup, so a failure there
      removes the output and says so.  */
 
 #include "btfld.h"
@@ -23,6 +26,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <gelf.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -103,9 +107,144 @@ contents_hash (const unsigned char *p, size_t n)
   return h;
 }
 
-/* Note input E (LABEL; MEMBER: its archive member's name, or NULL) and
-   its .BTF DATA, SIZE.  */
+/* The merge thread.  Merging is a third of the plugin's work and needs
+   nothing ld decides: inputs are merged in claim order while ld goes on
+   linking, into a session cleanup uses as it is when the output's .BTF
+   turns out to be those inputs in that order.  */
+struct merge_job
+{
+  struct merge_job *next;
+  const struct btfld_object *obj;
+  const void *data;		/* the input's .BTF */
+  size_t size;
+  void *own;			/* the memory it lies in, freed after */
+};
+
+static struct
+{
+  pthread_mutex_t lock;
+  pthread_cond_t wake;
+  pthread_t thread;
+  bool running, closing;
+  struct merge_job *head, **tail;
+  struct btfld_session *s;
+  size_t merged;		/* inputs merged, in claim order */
+  bool failed;			/* a merge failed: cleanup merges anew
+				   (and reports what) */
+  bool off;			/* ld's thread: nothing more is queued */
+} ahead = { .lock = PTHREAD_MUTEX_INITIALIZER,
+	    .wake = PTHREAD_COND_INITIALIZER };
+
+static struct btfld_session_opts session_opts (bool keep_input_pages);
+
+static void *
+merge_thread (void *unused)
+{
+  (void) unused;
+  pthread_mutex_lock (&ahead.lock);
+  for (;;)
+    {
+      struct merge_job *j = ahead.head;
+      if (!j)
+	{
+	  if (ahead.closing)
+	    break;
+	  pthread_cond_wait (&ahead.wake, &ahead.lock);
+	  continue;
+	}
+      ahead.head = j->next;
+      if (!ahead.head)
+	ahead.tail = &ahead.head;
+      bool failed = ahead.failed;
+      pthread_mutex_unlock (&ahead.lock);
+      if (!failed)
+	{
+	  int obj = -1;
+	  if (opt.fixups)
+	    obj = btfld_session_add_object (ahead.s, j->obj);
+	  failed = obj < -1 || (opt.fixups && obj < 0)
+		   || btfld_session_add_checked_input (ahead.s, j->data,
+						       j->size, obj) != 0;
+	}
+      free (j->own);
+      free (j);
+      pthread_mutex_lock (&ahead.lock);
+      ahead.failed |= failed;
+      ahead.merged += !failed;
+    }
+  pthread_mutex_unlock (&ahead.lock);
+  return NULL;
+}
+
+/* Queue the checked .BTF DATA, SIZE of input OBJ for the merge thread,
+   which frees OWN when done (the memory DATA lies in; NULL: DATA is
+   copied).  On any failure the merge ahead is off and cleanup merges
+   everything.  */
 static void
+merge_ahead (const struct btfld_object *obj, const void *data, size_t size,
+	     void *own)
+{
+  struct merge_job *j = NULL;
+  if (!ahead.off && !ahead.running)
+    {
+      struct btfld_session_opts so = session_opts (true);
+      ahead.tail = &ahead.head;
+      if (!(ahead.s = btfld_session_new (&so))
+	  || pthread_create (&ahead.thread, NULL, merge_thread, NULL))
+	{
+	  btfld_session_free (ahead.s);
+	  ahead.s = NULL;
+	  ahead.off = true;
+	}
+      else
+	ahead.running = true;
+    }
+  if (!own && !ahead.off && (own = malloc (size ? size : 1)))
+    data = memcpy (own, data, size);
+  if (ahead.off || !own || !(j = malloc (sizeof *j)))
+    {
+      free (own);
+      ahead.off = true;
+      return;
+    }
+  j->own = own;
+  j->data = data;
+  j->size = size;
+  j->obj = obj;
+  j->next = NULL;
+  pthread_mutex_lock (&ahead.lock);
+  *ahead.tail = j;
+  ahead.tail = &j->next;
+  pthread_cond_signal (&ahead.wake);
+  pthread_mutex_unlock (&ahead.lock);
+}
+
+/* Wait for the merge thread to finish the queue; its session, when
+   every noted input is in it, else NULL (then freed).  */
+static struct btfld_session *
+merge_ahead_join (void)
+{
+  struct btfld_session *s = ahead.s;
+  if (!ahead.running)
+    return NULL;
+  pthread_mutex_lock (&ahead.lock);
+  ahead.closing = true;
+  pthread_cond_signal (&ahead.wake);
+  pthread_mutex_unlock (&ahead.lock);
+  pthread_join (ahead.thread, NULL);
+  ahead.running = false;
+  ahead.s = NULL;
+  if (ahead.off || ahead.failed || ahead.merged != ninputs)
+    {
+      btfld_session_free (s);
+      s = NULL;
+    }
+  return s;
+}
+
+/* Note input E (LABEL; MEMBER: its archive member's name, or NULL) and
+   its .BTF DATA, SIZE; false if it could not be.  */
+static bool
 note_input (struct btfld_elf *e, const char *label, const char *member,
 	    const void *data, size_t size)
 {
@@ -119,11 +258,12 @@ note_input (struct btfld_elf *e, const char *label, const char *member,
     }
   if (!n || (opt.fixups && !o))
     {
+      ahead.off = true;		/* the link fails anyway */
       diag ("error", label, "%s", n ? btfld_errmsg () : "out of memory");
       btfld_object_free (o);
       state.errors++;
       inputs = n ? n : inputs;
-      return;
+      return false;
     }
   inputs = n;
   n[ninputs].obj = o;
@@ -133,6 +273,7 @@ note_input (struct btfld_elf *e, const char *label, const char *member,
   memcpy (n[ninputs].head, data,
 	  size < sizeof n->head ? size : sizeof n->head);
   ninputs++;
+  return true;
 }
 
 static double
@@ -234,6 +375,7 @@ claim_file (const struct ld_plugin_input_file *file, int *claimed)
   GElf_Ehdr eh;
   size_t size = 0;
   const void *data = NULL;
+  bool queue = false;
   if (gelf_getehdr (e.elf, &eh) && eh.e_type == ET_REL)
     data = btfld_elf_section (&e, ".BTF", &size);
   if (data || size == (size_t) -1)
@@ -266,17 +408,35 @@ claim_file (const struct ld_plugin_input_file *file, int *claimed)
 	  if (opt.verbose)
 	    diag ("note", label, ".BTF: %zu blob(s), %zu bytes", nblobs,
 		  size);
-	  note_input (&e, label, *member ? member : NULL, data, size);
+	  queue = note_input (&e, label, *member ? member : NULL, data,
+			      size);
 	}
       free (label);
     }
+  /* The merge thread takes the bytes read (a mapping's, or a section
+     decompressed apart, are copied).  */
+  bool in_image = queue && (const unsigned char *) data >= e.image
+		  && (const unsigned char *) data + size <= e.image + e.size;
+  void *own = in_image && !ahead.off ? btfld_elf_take_image (&e) : NULL;
+  if (queue && !own)
+    merge_ahead (inputs[ninputs - 1].obj, data, size, NULL);
   btfld_elf_close (&e);
+  if (own)
+    merge_ahead (inputs[ninputs - 1].obj, data, size, own);
   return LDPS_OK;
 }
 
 static enum ld_plugin_status
 all_symbols_read (void)
 {
+  if (getenv ("BTFLD_DEBUG"))
+    {
+      pthread_mutex_lock (&ahead.lock);
+      fprintf (stderr, "btfld: all symbols read: %zu of %zu inputs merged\n",
+	       ahead.merged, ninputs);
+      pthread_mutex_unlock (&ahead.lock);
+      btfld_debug_step ("all symbols read");
+    }
   if (state.errors > state.compressed)
     diag ("error", NULL, "%u input(s) with malformed .BTF; no output "
 	  "written", state.errors - state.compressed);
@@ -323,9 +483,10 @@ count_funcs_vars (const void *data, size_t size, unsigned *funcs,
 }
 
 /* The per-object facts: where each input's sections landed, found
-   from the output's symbols.  */
+   from the output's symbols; with ADD, S gets them (the merge thread's
+   session has them already).  */
 static int
-add_objects (struct btfld_session *s, struct btfld_elf *e)
+add_objects (struct btfld_session *s, struct btfld_elf *e, bool add)
 {
   struct btfld_object **v;
   if (!opt.fixups || !ninputs)
@@ -336,7 +497,7 @@ add_objects (struct btfld_session *s, struct btfld_elf *e)
     v[i] = inputs[i].obj;
   int err = btfld_objects_place (v, ninputs, e->elf);
   free (v);
-  for (size_t i = 0; !err && i < ninputs; i++)
+  for (size_t i = 0; !err && add && i < ninputs; i++)
     if (btfld_session_add_object (s, inputs[i].obj) != (int) i)
       err = -EINVAL;
   return err;
@@ -431,8 +592,43 @@ add_btf (struct btfld_session *s, const void *data, size_t size,
   return err;
 }
 
+/* Whether the output's .BTF DATA, SIZE is the noted inputs in claim
+   order and nothing else (alignment padding between them): what the
+   merge thread merged.  MAPPED as for add_btf.  */
+static bool
+in_claim_order (const void *data, size_t size, bool mapped)
+{
+  const unsigned char *p = data;
+  size_t pos = 0, k = 0, released = 0;
+  while (pos < size)
+    {
+      if (k < ninputs && input_at (&inputs[k], p, size, pos))
+	pos += inputs[k++].size;
+      else if (!p[pos])
+	pos++;
+      else
+	return false;
+      if (mapped && (pos - released >= RELEASE_STEP || pos == size))
+	{
+	  btfld_release_pages (p, released, pos, true);
+	  released = pos;
+	}
+    }
+  return k == ninputs;
+}
+
+static struct btfld_session_opts
+session_opts (bool keep_input_pages)
+{
+  struct btfld_session_opts so = { true, opt.fixups, opt.engine, base_btf,
+				   opt.distill, opt.vars, BTFLD_FUNCS_ALL,
+				   keep_input_pages };
+  return so;
+}
+
+/* AHEAD: the merge thread's session, or NULL; freed here.  */
 static void
-rewrite_output (void)
+rewrite_output (struct btfld_session *ahead_s)
 {
   struct btfld_elf e;
   size_t size;
@@ -446,7 +642,10 @@ rewrite_output (void)
   if (f)
     fclose (f);
   if (!is_elf)
-    return;
+    {
+      btfld_session_free (ahead_s);
+      return;
+    }
   btfld_debug_step ("link done");
   if (btfld_elf_open (&e, output_name, -1, 0, 0))
     return remove_output (btfld_errmsg ());
@@ -454,6 +653,7 @@ rewrite_output (void)
   const void *data = btfld_elf_section (&e, ".BTF", &size);
   if (!data)
     {
+      btfld_session_free (ahead_s);
       if (size == (size_t) -1)
 	remove_output (btfld_errmsg ());
       btfld_elf_close (&e);
@@ -461,18 +661,18 @@ rewrite_output (void)
     }
   /* The session: the output's .BTF (the inputs' blobs as ld
      concatenated them), its symbols and, with kfunc-tags, its .BTF_ids
-     kfunc sets; we only write the result.  */
-  struct btfld_session_opts so = { true, opt.fixups, opt.engine, base_btf,
-				   opt.distill, opt.vars,
-				   BTFLD_FUNCS_ALL, false };
-  /* The output's .BTF, when not decompressed into a copy, lies in the
-     private mapping of the file, which nothing writes: add_btf drops
-     its pages as it goes.  */
+     kfunc sets; we only write the result.  The output's .BTF, when not
+     decompressed into a copy, lies in the private mapping of the file,
+     which nothing writes: add_btf drops its pages as it goes.  */
   bool mapped = e.map && (const char *) data >= (const char *) e.map
 		&& (const char *) data + size
 		   <= (const char *) e.map + e.map_len;
-  so.keep_input_pages = mapped;
-  struct btfld_session *s = btfld_session_new (&so);
+  bool merged = ahead_s && in_claim_order (data, size, mapped);
+  struct btfld_session_opts so = session_opts (mapped);
+  struct btfld_session *s = merged ? ahead_s : btfld_session_new (&so);
+  if (!merged)
+    btfld_session_free (ahead_s);
+  btfld_debug_step (merged ? "merged beside the link" : "merge anew");
   /* -s / --strip-all: only .dynsym's symbols place FUNCs and VARs.  */
   GElf_Ehdr eh;
   unsigned nf = 0, nv = 0;
@@ -485,7 +685,8 @@ rewrite_output (void)
   if (!s || btfld_session_symbols_from_elf (s, e.elf)
       || (opt.kfunc_tags
 	  && btfld_session_kfuncs_from_elf (s, e.elf, opt.kfunc_tags))
-      || add_objects (s, &e) || add_btf (s, data, size, mapped)
+      || add_objects (s, &e, !merged)
+      || (!merged && add_btf (s, data, size, mapped))
       || btfld_session_run (s)
       || btfld_session_raw (s, false, &raw, &raw_size, &braw, &braw_size))
     remove_output (btfld_errmsg ());
@@ -526,9 +727,12 @@ rewrite_output (void)
 static enum ld_plugin_status
 cleanup (void)
 {
+  struct btfld_session *ahead_s = merge_ahead_join ();
   /* Nothing was written when the link failed.  */
   if (!state.errors && access (output_name, F_OK) == 0)
-    rewrite_output ();
+    rewrite_output (ahead_s);
+  else
+    btfld_session_free (ahead_s);
   for (size_t i = 0; i < ninputs; i++)
     btfld_object_free (inputs[i].obj);
   free (inputs);
