@@ -6,6 +6,8 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 static const struct btf_type void_type;
 
@@ -24,7 +26,8 @@ static int
 strtab_grow (struct btfld_btf *btf)
 {
   size_t ncap = btf->str_idx_cap ? btf->str_idx_cap * 2 : 1024;
-  uint32_t *nidx = malloc (ncap * sizeof *nidx);
+  uint32_t *nidx = btfld_huge (malloc (ncap * sizeof *nidx),
+			       ncap * sizeof *nidx);
   if (!nidx)
     return -ENOMEM;
   memset (nidx, 0xff, ncap * sizeof *nidx);
@@ -90,6 +93,25 @@ strtab_build (struct btfld_btf *btf)
   return 0;
 }
 
+/* Arrays of this size or more are backed by huge pages where the
+   system gives them on request (transparent huge pages, "madvise").  */
+#define HUGE_MIN ((size_t) 4 << 20)
+
+void *
+btfld_huge (void *p, size_t n)
+{
+#ifdef MADV_HUGEPAGE
+  if (p && n >= HUGE_MIN)
+    {
+      uintptr_t page = sysconf (_SC_PAGESIZE);
+      uintptr_t a = (uintptr_t) p & ~(page - 1);
+      uintptr_t b = ((uintptr_t) p + n + page - 1) & ~(page - 1);
+      madvise ((void *) a, b - a, MADV_HUGEPAGE);
+    }
+#endif
+  return p;
+}
+
 static int
 grow (void **p, size_t *cap, size_t need, size_t elt)
 {
@@ -98,7 +120,7 @@ grow (void **p, size_t *cap, size_t need, size_t elt)
   size_t ncap = *cap ? *cap : 256;
   while (ncap < need)
     ncap *= 2;
-  void *np = realloc (*p, ncap * elt);
+  void *np = btfld_huge (realloc (*p, ncap * elt), ncap * elt);
   if (!np)
     return btfld_error (-ENOMEM, "out of memory");
   *p = np;

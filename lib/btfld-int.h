@@ -157,6 +157,12 @@ struct btfld_objfacts
   unsigned nblobs;
 };
 
+/* P, a large array of N bytes that is written densely: backed by huge
+   pages where the system allows (a page fault per 2 MB, not per 4 KB;
+   faults are most of what fresh memory costs, on a virtual machine
+   above all).  Returns P.  */
+void *btfld_huge (void *p, size_t n);
+
 struct btfld_traits;
 struct btfld_btf *btfld_fixup_merged (struct btfld_btf **merged,
 				      const struct btfld_symtab *syms,

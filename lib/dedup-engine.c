@@ -167,8 +167,10 @@ alloc_engine (struct engine *e)
 	maxrec = s;
     }
   e->kcap = maxrec / 4 + 2;
-  e->cls = calloc (e->cnt, sizeof *e->cls);
-  e->fwd = calloc (e->cnt, sizeof *e->fwd);
+  e->cls = btfld_huge (calloc (e->cnt, sizeof *e->cls),
+		       (size_t) e->cnt * sizeof *e->cls);
+  e->fwd = btfld_huge (calloc (e->cnt, sizeof *e->fwd),
+		       (size_t) e->cnt * sizeof *e->fwd);
   e->ka = malloc (e->kcap * 4);
   e->kb = malloc (e->kcap * 4);
   if (!e->cls || !e->fwd || !e->ka || !e->kb)
@@ -198,9 +200,12 @@ alloc_pass_arrays (struct engine *e, size_t n)
   e->nslots = 1024;
   while (e->nslots < 2 * n)
     e->nslots *= 2;
-  e->ncls = malloc ((size_t) e->cnt * sizeof *e->ncls);
-  e->slots = malloc (e->nslots * sizeof *e->slots);
-  e->hashes = malloc (e->nslots * sizeof *e->hashes);
+  e->ncls = btfld_huge (malloc ((size_t) e->cnt * sizeof *e->ncls),
+			(size_t) e->cnt * sizeof *e->ncls);
+  e->slots = btfld_huge (malloc (e->nslots * sizeof *e->slots),
+			 e->nslots * sizeof *e->slots);
+  e->hashes = btfld_huge (malloc (e->nslots * sizeof *e->hashes),
+			  e->nslots * sizeof *e->hashes);
   if (!e->ncls || !e->slots || !e->hashes)
     {
       release_pass_arrays (e);
@@ -214,8 +219,9 @@ static int
 grow_table (struct engine *e)
 {
   size_t n = e->nslots * 2, mask = n - 1;
-  uint32_t *slots = calloc (n, sizeof *slots);
-  uint32_t *hashes = malloc (n * sizeof *hashes);
+  uint32_t *slots = btfld_huge (calloc (n, sizeof *slots), n * sizeof *slots);
+  uint32_t *hashes = btfld_huge (malloc (n * sizeof *hashes),
+				 n * sizeof *hashes);
   if (!slots || !hashes)
     {
       free (slots);
@@ -321,7 +327,8 @@ static int
 build_graph (struct engine *e, struct btfld_graph *g)
 {
   g->n = e->cnt;
-  g->rev_off = calloc ((size_t) e->cnt + 1, sizeof *g->rev_off);
+  g->rev_off = btfld_huge (calloc ((size_t) e->cnt + 1, sizeof *g->rev_off),
+			   ((size_t) e->cnt + 1) * sizeof *g->rev_off);
   if (!g->rev_off)
     return btfld_error (-ENOMEM, "out of memory");
   struct edge_ctx c = { e, g, 0, 0, true };
@@ -331,7 +338,9 @@ build_graph (struct engine *e, struct btfld_graph *g)
 	{
 	  for (uint32_t i = 1; i <= e->cnt; i++)
 	    g->rev_off[i] += g->rev_off[i - 1];
-	  g->rev = malloc ((g->rev_off[e->cnt] + 1) * sizeof *g->rev);
+	  g->rev = btfld_huge (malloc ((g->rev_off[e->cnt] + 1)
+				       * sizeof *g->rev),
+			       (g->rev_off[e->cnt] + 1) * sizeof *g->rev);
 	  if (!g->rev)
 	    return btfld_error (-ENOMEM, "out of memory");
 	  c.count = false;
@@ -371,7 +380,8 @@ initial_classes (struct engine *e)
   if (!(e->nclasses = refine_pass (e)))
     return -ENOMEM;
   release_pass_arrays (e);
-  e->init = malloc ((size_t) e->cnt * sizeof *e->init);
+  e->init = btfld_huge (malloc ((size_t) e->cnt * sizeof *e->init),
+			(size_t) e->cnt * sizeof *e->init);
   if (!e->init)
     return btfld_error (-ENOMEM, "out of memory");
   memcpy (e->init, e->cls, (size_t) e->cnt * sizeof *e->cls);

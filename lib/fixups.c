@@ -62,6 +62,16 @@ struct place
   size_t key;
 };
 
+struct var_fix
+{
+  struct place pl;		/* a placed VAR: where it is */
+  bool placed;
+  bool hint;			/* a DATASEC that says where the VAR is
+				   (one the fixups wrote, with a size) */
+  uint32_t sec;			/* name of the DATASEC listing the VAR */
+  uint32_t off;			/* its offset there, when HINT */
+};
+
 /* One object's facts as the fixups look them up.  */
 struct obj_index
 {
@@ -82,12 +92,12 @@ struct fix
   bool *keep;
   uint8_t *linkage;		/* new FUNC/VAR linkage; for a FWD that is
 				   a forward enum, the enum's size */
-  struct place *pl;		/* per kept VAR: where it is */
-  bool *placed;
-  uint32_t *var_sec;		/* name of the DATASEC listing each VAR */
-  uint32_t *var_off;		/* its offset there, when HINT */
-  bool *hint;			/* a DATASEC that says where the VAR is
-				   (one the fixups wrote, with a size) */
+  /* The facts of each VAR (and of each id a DATASEC lists): VF[VIX[ID]
+     - 1], VIX[ID] 0 while it has none.  Apart from the per-type arrays,
+     so that the few, scattered VARs touch few pages.  */
+  uint32_t *vix;
+  struct var_fix *vf;
+  size_t nvf, vf_cap;
   uint32_t *claim;		/* per symbol key: the VAR describing it */
   size_t nkeys;
   const struct btfld_objfacts *of;	/* per-object facts, or NULL */
@@ -100,6 +110,38 @@ struct fix
 				   arrays, or 0 */
   struct btfld_traits tr;	/* what each blob's compiler got wrong */
 };
+
+/* The facts of VAR ID, made empty when it has none (NULL: out of
+   memory, noted in F).  */
+static struct var_fix *
+var_fix (struct fix *f, uint32_t id)
+{
+  if (!f->vix[id])
+    {
+      if (f->nvf == f->vf_cap)
+	{
+	  size_t n = f->vf_cap ? f->vf_cap * 2 : 256;
+	  struct var_fix *v = realloc (f->vf, n * sizeof *v);
+	  if (!v)
+	    {
+	      f->nomem = true;
+	      return NULL;
+	    }
+	  f->vf = v;
+	  f->vf_cap = n;
+	}
+      memset (&f->vf[f->nvf], 0, sizeof *f->vf);
+      f->vix[id] = ++f->nvf;
+    }
+  return &f->vf[f->vix[id] - 1];
+}
+
+/* The same without making any: NULL when ID has none.  */
+static const struct var_fix *
+var_fix_of (const struct fix *f, uint32_t id)
+{
+  return f->vix[id] ? &f->vf[f->vix[id] - 1] : NULL;
+}
 
 static bool
 is_func_sym (const struct btfld_sym *s)
@@ -303,49 +345,52 @@ place_out_sym (const struct fix *f, const struct btfld_sym *s,
 static void
 claim_symbol (struct fix *f, uint32_t id)
 {
-  const struct place *p = &f->pl[id];
+  struct var_fix *v = &f->vf[f->vix[id] - 1];
+  const struct place *p = &v->pl;
   uint32_t *c = &f->claim[p->key];
   const char *sec = f->syms->secs[p->sec].name;
   if (*c)
     {
       /* A definition's type (its size is the symbol's) wins over a
 	 declaration's (extern char x[]).  */
+      struct var_fix *w = &f->vf[f->vix[*c] - 1];
       int mine_fit = var_fit (f, id, p->size);
       int their_fit = var_fit (f, *c, p->size);
-      const char *mine = btfld_str (f->btf, f->var_sec[id]);
-      const char *theirs = btfld_str (f->btf, f->var_sec[*c]);
+      const char *mine = btfld_str (f->btf, v->sec);
+      const char *theirs = btfld_str (f->btf, w->sec);
       if (mine_fit < their_fit
 	  || (mine_fit == their_fit
 	      && (strcmp (theirs, sec) == 0 || strcmp (mine, sec) != 0)))
 	{
-	  f->placed[id] = false;
+	  v->placed = false;
 	  return;
 	}
       f->keep[*c] = false;
-      f->placed[*c] = false;
+      w->placed = false;
     }
   *c = id;
 }
 
-/* VAR ID describes the variable at F->pl[ID]: keep it, when the policy
-   wants it and no better VAR describes that variable; its linkage from
-   the symbol's binding.  */
+/* VAR ID describes the variable at P: keep it, when the policy wants it
+   and no better VAR describes that variable; its linkage from the
+   symbol's binding.  */
 static void
-take_var (struct fix *f, uint32_t id)
+take_var (struct fix *f, uint32_t id, const struct place *p)
 {
-  f->placed[id] = true;
-  if (!var_wanted (f, &f->pl[id]))
-    {
-      f->placed[id] = false;
-      return;
-    }
+  struct var_fix *v = var_fix (f, id);
+  if (!v)
+    return;
+  v->pl = *p;
+  v->placed = var_wanted (f, p);
+  if (!v->placed)
+    return;
   claim_symbol (f, id);
-  if (!f->placed[id])
+  if (!v->placed)
     return;
   f->keep[id] = true;
   /* From the binding with every compiler: a global variable the link
      made local (hidden, a version script) is static, as its symbol.  */
-  f->linkage[id] = f->pl[id].bind == STB_LOCAL ? BTF_VAR_STATIC
+  f->linkage[id] = p->bind == STB_LOCAL ? BTF_VAR_STATIC
 		   : BTF_VAR_GLOBAL_ALLOCATED;
 }
 
@@ -420,8 +465,9 @@ fix_var (struct fix *f, uint32_t id, const struct btf_type *t)
   free (locals);
   if (chosen && !var_fit (f, id, chosen->size))
     chosen = NULL;		/* the kernel: "Invalid size" */
-  if (chosen && place_out_sym (f, chosen, &f->pl[id]))
-    take_var (f, id);
+  struct place p;
+  if (chosen && place_out_sym (f, chosen, &p))
+    take_var (f, id, &p);
 }
 
 static int
@@ -589,6 +635,7 @@ fix_var_obj (struct fix *f, uint32_t id, const struct btf_type *t,
   struct place p, exact, tight, loose, taken;
   bool have_exact = false, have_tight = false, have_loose = false;
   bool have_taken = false;
+  const struct var_fix *vf = var_fix_of (f, id);
   f->keep[id] = false;
   if (real && v->linkage == BTF_VAR_GLOBAL_EXTERN)
     return;
@@ -613,10 +660,9 @@ fix_var_obj (struct fix *f, uint32_t id, const struct btf_type *t,
 	    taken = p, have_taken = true;
 	  continue;
 	}
-      if (f->hint[id] && y->sec < x->o->nsecs
-	  && y->value == f->var_off[id]
+      if (vf && vf->hint && y->sec < x->o->nsecs && y->value == vf->off
 	  && strcmp (x->o->secs[y->sec].name,
-		     btfld_str (f->btf, f->var_sec[id])) == 0)
+		     btfld_str (f->btf, vf->sec)) == 0)
 	exact = p, have_exact = true;
       else if (fit == 2 && !have_tight)
 	tight = p, have_tight = true;
@@ -625,9 +671,8 @@ fix_var_obj (struct fix *f, uint32_t id, const struct btf_type *t,
     }
   if (!have_exact && !have_tight && !have_loose && !have_taken)
     return;
-  f->pl[id] = have_exact ? exact : have_tight ? tight : have_loose ? loose
-	      : taken;
-  take_var (f, id);
+  take_var (f, id, have_exact ? &exact : have_tight ? &tight
+		  : have_loose ? &loose : &taken);
 }
 
 static int
@@ -816,14 +861,17 @@ note_datasecs (struct fix *f)
       if (btfld_kind (t) != BTF_KIND_DATASEC)
 	continue;
       for (unsigned i = 0; i < btfld_vlen (t); i++)
-	if (v[i].type >= f->start && v[i].type < f->cnt)
-	  {
-	    f->var_sec[v[i].type] = t->name_off;
-	    f->var_off[v[i].type] = v[i].offset;
-	    /* gcc leaves a DATASEC's size 0 and its offsets 0 in an
-	       object; one with a size says where its variables are.  */
-	    f->hint[v[i].type] = t->size != 0;
-	  }
+	{
+	  struct var_fix *x;
+	  if (v[i].type < f->start || v[i].type >= f->cnt
+	      || !(x = var_fix (f, v[i].type)))
+	    continue;
+	  x->sec = t->name_off;
+	  x->off = v[i].offset;
+	  /* gcc leaves a DATASEC's size 0 and its offsets 0 in an
+	     object; one with a size says where its variables are.  */
+	  x->hint = t->size != 0;
+	}
     }
 }
 
@@ -941,7 +989,8 @@ push_ref (uint32_t *id, void *p)
 static int
 sweep (struct fix *f)
 {
-  bool *mark = calloc (f->cnt, sizeof *mark);
+  bool *mark = btfld_huge (calloc (f->cnt, sizeof *mark),
+			   f->cnt * sizeof *mark);
   uint32_t *stack = malloc (f->cnt * sizeof *stack);
   if (!mark || !stack)
     {
@@ -1024,12 +1073,13 @@ collect_vars (struct fix *f, size_t *np)
       if (!f->keep[id] || btfld_kind (btfld_type_by_id (f->btf, id))
 			  != BTF_KIND_VAR)
 	continue;
-      if (!f->placed[id])
+      const struct var_fix *v = var_fix_of (f, id);
+      if (!v || !v->placed)
 	{
 	  f->keep[id] = false;
 	  continue;
 	}
-      const struct place *p = &f->pl[id];
+      const struct place *p = &v->pl;
       e[n].sec = p->sec;
       e[n].off = p->off;
       e[n].vsi.type = id;
@@ -1158,7 +1208,9 @@ static struct btfld_btf *
 rebuild (struct fix *f, struct btfld_btf *own, const struct sec_entry *e,
 	 size_t n, uint32_t **mapp)
 {
-  uint32_t *order = malloc ((f->cnt ? f->cnt : 1) * sizeof *order);
+  uint32_t *order = btfld_huge (malloc ((f->cnt ? f->cnt : 1)
+					* sizeof *order),
+				f->cnt * sizeof *order);
   struct { struct btf_type t; struct btf_var v; } *vars
     = malloc ((n ? n : 1) * sizeof *vars);
   struct btfld_btf *out = NULL;
@@ -1476,15 +1528,11 @@ fixup_run (const struct btfld_btf *btf, struct btfld_btf *own,
     if ((syms->secs[i].flags & SHF_TLS) && (syms->secs[i].flags & SHF_ALLOC)
 	&& syms->secs[i].addr < f.tls_start)
       f.tls_start = syms->secs[i].addr;
-  f.keep = calloc (f.cnt, sizeof *f.keep);
-  f.linkage = calloc (f.cnt, 1);
-  f.pl = calloc (f.cnt, sizeof *f.pl);
-  f.placed = calloc (f.cnt, sizeof *f.placed);
-  f.var_sec = calloc (f.cnt, sizeof *f.var_sec);
-  f.var_off = calloc (f.cnt, sizeof *f.var_off);
-  f.hint = calloc (f.cnt, sizeof *f.hint);
-  if (!f.keep || !f.linkage || !f.pl || !f.placed || !f.var_sec
-      || !f.var_off || !f.hint || index_objects (&f)
+  f.keep = btfld_huge (calloc (f.cnt, sizeof *f.keep),
+		       f.cnt * sizeof *f.keep);
+  f.linkage = btfld_huge (calloc (f.cnt, 1), f.cnt);
+  f.vix = btfld_huge (calloc (f.cnt, sizeof *f.vix), f.cnt * sizeof *f.vix);
+  if (!f.keep || !f.linkage || !f.vix || index_objects (&f)
       || !(f.claim = calloc (f.nkeys + 1, sizeof *f.claim))
       || (tr ? copy_traits (&f.tr, tr, btf, blob_of)
 	  : btfld_traits_detect (btf, blob_of, &f.tr)))
@@ -1523,11 +1571,8 @@ out:
   free (map);
   free (f.keep);
   free (f.linkage);
-  free (f.pl);
-  free (f.placed);
-  free (f.var_sec);
-  free (f.var_off);
-  free (f.hint);
+  free (f.vix);
+  free (f.vf);
   free (f.claim);
   free_objects (&f);
   btfld_traits_free (&f.tr);

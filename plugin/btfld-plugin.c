@@ -1,11 +1,13 @@
 /* btfld-plugin.c -- ld plugin: one deduplicated, kernel-valid .BTF per
    link.
 
-   claim_file: never claims; validates the .BTF of every relocatable
-     input (archive members included) so a malformed one fails the link
-     before any output is written, and hands a copy of it to the merge
-     thread, which merges the inputs in that order while ld links.
-   all_symbols_read: reports those errors (ld stops here on failure).
+   claim_file: never claims; hands the .BTF of every relocatable input
+     (archive members included) to the merge thread, which checks and
+     merges the inputs in that order while ld links.
+   all_symbols_read: waits for the checks and reports what they found,
+     so a malformed input fails the link before any output is written
+     (ld stops here on failure); inputs claimed after it are checked at
+     once.
    With base=FILE the output .BTF is split BTF on FILE's BTF (ids after
    the base's; types the base has are not repeated); with distill, a
    distilled .BTF.base goes beside it (the module case).  With
@@ -71,6 +73,9 @@ static struct
   unsigned inputs, inputs_btf, errors, compressed;
   double ms;
 } state;
+/* all_symbols_read has run: inputs claimed now (LTO's) are checked at
+   once.  */
+static bool symbols_read;
 
 static void diag (const char *kind, const char *file, const char *fmt, ...)
   __attribute__ ((format (printf, 3, 4)));
@@ -107,10 +112,13 @@ contents_hash (const unsigned char *p, size_t n)
   return h;
 }
 
-/* The merge thread.  Merging is a third of the plugin's work and needs
-   nothing ld decides: inputs are merged in claim order while ld goes on
-   linking, into a session cleanup uses as it is when the output's .BTF
-   turns out to be those inputs in that order.  */
+/* The merge thread.  Checking and merging the inputs' .BTF is half of
+   the plugin's work and needs nothing ld decides: the inputs are
+   checked and merged in claim order while ld goes on linking, into a
+   session cleanup uses as it is when the output's .BTF turns out to be
+   those inputs in that order.  all_symbols_read waits for the checks
+   and reports what they found, so a malformed input still fails the
+   link before any output is written.  */
 struct merge_job
 {
   struct merge_job *next;
@@ -118,24 +126,50 @@ struct merge_job
   const void *data;		/* the input's .BTF */
   size_t size;
   void *own;			/* the memory it lies in, freed after */
+  char *label;			/* the input's name, to report a check */
+  char *error;			/* what the check found, for ld's thread */
 };
 
 static struct
 {
   pthread_mutex_t lock;
-  pthread_cond_t wake;
+  pthread_cond_t wake, idle;
   pthread_t thread;
-  bool running, closing;
+  bool running, closing, busy;
   struct merge_job *head, **tail;
+  struct merge_job *bad, **bad_tail;	/* checked: malformed */
   struct btfld_session *s;
   size_t merged;		/* inputs merged, in claim order */
   bool failed;			/* a merge failed: cleanup merges anew
 				   (and reports what) */
   bool off;			/* ld's thread: nothing more is queued */
 } ahead = { .lock = PTHREAD_MUTEX_INITIALIZER,
-	    .wake = PTHREAD_COND_INITIALIZER };
+	    .wake = PTHREAD_COND_INITIALIZER,
+	    .idle = PTHREAD_COND_INITIALIZER };
 
 static struct btfld_session_opts session_opts (bool keep_input_pages);
+
+/* Check (when J->label says so) and merge job J; false when J's .BTF
+   is malformed (J->error says how, or is NULL: out of memory).  */
+static bool
+run_job (struct merge_job *j, bool *failed)
+{
+  int obj = -1;
+  if (!*failed && opt.fixups)
+    obj = btfld_session_add_object (ahead.s, j->obj);
+  if (!*failed && (!opt.fixups || obj >= 0)
+      && (j->label ? btfld_session_add_object_input (ahead.s, j->data,
+						     j->size, obj)
+	  : btfld_session_add_checked_input (ahead.s, j->data, j->size,
+					     obj)) == 0)
+    return true;
+  size_t nblobs;
+  *failed = true;
+  if (!j->label || !btfld_blobs_check (j->data, j->size, NULL, &nblobs))
+    return true;		/* not the input's fault: merged anew */
+  j->error = strdup (btfld_errmsg ());
+  return false;
+}
 
 static void *
 merge_thread (void *unused)
@@ -147,48 +181,50 @@ merge_thread (void *unused)
       struct merge_job *j = ahead.head;
       if (!j)
 	{
+	  ahead.busy = false;
+	  pthread_cond_broadcast (&ahead.idle);
 	  if (ahead.closing)
 	    break;
 	  pthread_cond_wait (&ahead.wake, &ahead.lock);
 	  continue;
 	}
+      ahead.busy = true;
       ahead.head = j->next;
       if (!ahead.head)
 	ahead.tail = &ahead.head;
       bool failed = ahead.failed;
       pthread_mutex_unlock (&ahead.lock);
-      if (!failed)
-	{
-	  int obj = -1;
-	  if (opt.fixups)
-	    obj = btfld_session_add_object (ahead.s, j->obj);
-	  failed = obj < -1 || (opt.fixups && obj < 0)
-		   || btfld_session_add_checked_input (ahead.s, j->data,
-						       j->size, obj) != 0;
-	}
+      bool good = run_job (j, &failed);
       free (j->own);
-      free (j);
+      j->own = NULL;
       pthread_mutex_lock (&ahead.lock);
       ahead.failed |= failed;
       ahead.merged += !failed;
+      if (good)
+	{
+	  free (j->label);
+	  free (j);
+	}
+      else
+	{
+	  j->next = NULL;
+	  *ahead.bad_tail = j;
+	  ahead.bad_tail = &j->next;
+	}
     }
   pthread_mutex_unlock (&ahead.lock);
   return NULL;
 }
 
-/* Queue the checked .BTF DATA, SIZE of input OBJ for the merge thread,
-   which frees OWN when done (the memory DATA lies in; NULL: DATA is
-   copied).  On any failure the merge ahead is off and cleanup merges
-   everything.  */
-static void
-merge_ahead (const struct btfld_object *obj, const void *data, size_t size,
-	     void *own)
+/* Whether the merge thread runs (started at the first call).  */
+static bool
+merge_ahead_ready (void)
 {
-  struct merge_job *j = NULL;
   if (!ahead.off && !ahead.running)
     {
       struct btfld_session_opts so = session_opts (true);
       ahead.tail = &ahead.head;
+      ahead.bad_tail = &ahead.bad;
       if (!(ahead.s = btfld_session_new (&so))
 	  || pthread_create (&ahead.thread, NULL, merge_thread, NULL))
 	{
@@ -199,24 +235,71 @@ merge_ahead (const struct btfld_object *obj, const void *data, size_t size,
       else
 	ahead.running = true;
     }
-  if (!own && !ahead.off && (own = malloc (size ? size : 1)))
-    data = memcpy (own, data, size);
-  if (ahead.off || !own || !(j = malloc (sizeof *j)))
+  return !ahead.off;
+}
+
+/* A job for the .BTF DATA, SIZE of input OBJ, in the memory OWN (NULL:
+   DATA is copied); LABEL: the input's name when the thread is to check
+   it too.  NULL when out of memory (then nothing more is queued and
+   cleanup merges everything; OWN is still the caller's).  */
+static struct merge_job *
+merge_job (const struct btfld_object *obj, const void *data, size_t size,
+	   void *own, const char *label)
+{
+  struct merge_job *j = calloc (1, sizeof *j);
+  void *copy = NULL;
+  if (j && !own && (copy = malloc (size ? size : 1)))
+    data = memcpy (copy, data, size);
+  if (!j || (!own && !copy) || (label && !(j->label = strdup (label))))
     {
-      free (own);
+      free (copy);
+      free (j);
       ahead.off = true;
-      return;
+      return NULL;
     }
+  own = own ? own : copy;
   j->own = own;
   j->data = data;
   j->size = size;
   j->obj = obj;
-  j->next = NULL;
+  return j;
+}
+
+static void
+merge_ahead (struct merge_job *j)
+{
   pthread_mutex_lock (&ahead.lock);
   *ahead.tail = j;
   ahead.tail = &j->next;
   pthread_cond_signal (&ahead.wake);
   pthread_mutex_unlock (&ahead.lock);
+}
+
+/* Wait until the merge thread has checked every queued input; report
+   the malformed ones, in claim order.  */
+static void
+merge_ahead_checked (void)
+{
+  if (!ahead.running)
+    return;
+  pthread_mutex_lock (&ahead.lock);
+  while (ahead.head || ahead.busy)
+    pthread_cond_wait (&ahead.idle, &ahead.lock);
+  struct merge_job *bad = ahead.bad;
+  ahead.bad = NULL;
+  ahead.bad_tail = &ahead.bad;
+  pthread_mutex_unlock (&ahead.lock);
+  while (bad)
+    {
+      struct merge_job *next = bad->next;
+      diag ("error", bad->label, ".BTF: %s",
+	    bad->error ? bad->error : "out of memory");
+      state.errors++;
+      free (bad->error);
+      free (bad->label);
+      free (bad);
+      bad = next;
+    }
 }
 
 /* Wait for the merge thread to finish the queue; its session, when
@@ -375,7 +458,8 @@ claim_file (const struct ld_plugin_input_file *file, int *claimed)
   GElf_Ehdr eh;
   size_t size = 0;
   const void *data = NULL;
-  bool queue = false;
+  struct merge_job *job = NULL;
+  void *own = NULL;
   if (gelf_getehdr (e.elf, &eh) && eh.e_type == ET_REL)
     data = btfld_elf_section (&e, ".BTF", &size);
   if (data || size == (size_t) -1)
@@ -383,8 +467,11 @@ claim_file (const struct ld_plugin_input_file *file, int *claimed)
       size_t nblobs = 0;
       char member[256];
       char *label = input_label (file, member, sizeof member);
+      /* Until all symbols are read, the merge thread checks it.  */
+      bool later = data && !symbols_read && !opt.verbose
+		   && merge_ahead_ready ();
       state.inputs_btf++;
-      if (!data || btfld_blobs_check (data, size, NULL, &nblobs))
+      if (!data || (!later && btfld_blobs_check (data, size, NULL, &nblobs)))
 	{
 	  diag ("error", label, ".BTF: %s", btfld_errmsg ());
 	  state.errors++;
@@ -408,27 +495,39 @@ claim_file (const struct ld_plugin_input_file *file, int *claimed)
 	  if (opt.verbose)
 	    diag ("note", label, ".BTF: %zu blob(s), %zu bytes", nblobs,
 		  size);
-	  queue = note_input (&e, label, *member ? member : NULL, data,
-			      size);
+	  if (note_input (&e, label, *member ? member : NULL, data, size)
+	      && merge_ahead_ready ())
+	    {
+	      /* The thread takes the bytes read (a mapping's, or a
+		 section decompressed apart, are copied).  */
+	      const unsigned char *d = data;
+	      bool in_image = d >= e.image && d + size <= e.image + e.size;
+	      own = in_image ? btfld_elf_take_image (&e) : NULL;
+	      job = merge_job (inputs[ninputs - 1].obj, data, size, own,
+			       later ? label : NULL);
+	    }
+	  if (later && !job
+	      && btfld_blobs_check (data, size, NULL, &nblobs))
+	    {
+	      diag ("error", label, ".BTF: %s", btfld_errmsg ());
+	      state.errors++;
+	    }
+	  if (!job)
+	    free (own);		/* taken from E, which no longer frees it */
 	}
       free (label);
     }
-  /* The merge thread takes the bytes read (a mapping's, or a section
-     decompressed apart, are copied).  */
-  bool in_image = queue && (const unsigned char *) data >= e.image
-		  && (const unsigned char *) data + size <= e.image + e.size;
-  void *own = in_image && !ahead.off ? btfld_elf_take_image (&e) : NULL;
-  if (queue && !own)
-    merge_ahead (inputs[ninputs - 1].obj, data, size, NULL);
   btfld_elf_close (&e);
-  if (own)
-    merge_ahead (inputs[ninputs - 1].obj, data, size, own);
+  if (job)
+    merge_ahead (job);
   return LDPS_OK;
 }
 
 static enum ld_plugin_status
 all_symbols_read (void)
 {
+  symbols_read = true;
+  merge_ahead_checked ();
   if (getenv ("BTFLD_DEBUG"))
     {
       pthread_mutex_lock (&ahead.lock);
