@@ -42,9 +42,20 @@
 #include "partition.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* A hash table of one type id per class (slots: id + 1, 0 empty), by
+   the hash of the class's key, with its key scratch buffers.  */
+struct table
+{
+  uint32_t *slots;
+  uint32_t *hashes;		/* low bits of each slot's key hash */
+  size_t nslots, used;
+  uint32_t *ka, *kb;
+};
 
 struct engine
 {
@@ -56,11 +67,8 @@ struct engine
   uint32_t nclasses;
   uint32_t *init, ninit;	/* the initial classes, kept for the next
 				   round (they do not depend on FWDs) */
-  uint32_t *slots;		/* hash table of type ids + 1 */
-  uint32_t *hashes;		/* low bits of each slot's key hash */
-  size_t nslots;
-  uint32_t *ka, *kb;		/* key scratch buffers */
-  size_t kcap;
+  struct table tab;		/* of refine_pass */
+  size_t kcap;			/* words of the longest key */
 };
 
 static inline uint32_t
@@ -130,7 +138,7 @@ never_merged (const struct btf_type *t)
    splits classes), and its id for types that are never merged.  Returns
    the key length in words.  */
 static size_t
-make_key (struct engine *e, uint32_t id, uint32_t *buf)
+make_key (const struct engine *e, uint32_t id, uint32_t *buf)
 {
   const struct btf_type *t = (const struct btf_type *) rec_of (e, id);
   size_t words = btfld_type_rec_size (t) / 4;
@@ -171,11 +179,101 @@ alloc_engine (struct engine *e)
 		       (size_t) e->cnt * sizeof *e->cls);
   e->fwd = btfld_huge (calloc (e->cnt, sizeof *e->fwd),
 		       (size_t) e->cnt * sizeof *e->fwd);
-  e->ka = malloc (e->kcap * 4);
-  e->kb = malloc (e->kcap * 4);
-  if (!e->cls || !e->fwd || !e->ka || !e->kb)
+  if (!e->cls || !e->fwd)
     return btfld_error (-ENOMEM, "out of memory");
   return 0;
+}
+
+static void
+table_free (struct table *t)
+{
+  free (t->slots);
+  free (t->hashes);
+  free (t->ka);
+  free (t->kb);
+  memset (t, 0, sizeof *t);
+}
+
+/* An empty table for about N classes (it grows when more show up), for
+   keys of up to KCAP words.  */
+static int
+table_init (struct table *t, size_t n, size_t kcap)
+{
+  t->nslots = 1024;
+  while (t->nslots < 2 * n)
+    t->nslots *= 2;
+  t->used = 0;
+  t->slots = btfld_huge (calloc (t->nslots, sizeof *t->slots),
+			 t->nslots * sizeof *t->slots);
+  t->hashes = btfld_huge (malloc (t->nslots * sizeof *t->hashes),
+			  t->nslots * sizeof *t->hashes);
+  t->ka = malloc (kcap * 4);
+  t->kb = malloc (kcap * 4);
+  if (!t->slots || !t->hashes || !t->ka || !t->kb)
+    {
+      table_free (t);
+      return -ENOMEM;
+    }
+  return 0;
+}
+
+/* Double the table, re-placing each entry by its stored hash.  */
+static int
+table_grow (struct table *t)
+{
+  size_t n = t->nslots * 2, mask = n - 1;
+  uint32_t *slots = btfld_huge (calloc (n, sizeof *slots), n * sizeof *slots);
+  uint32_t *hashes = btfld_huge (malloc (n * sizeof *hashes),
+				 n * sizeof *hashes);
+  if (!slots || !hashes)
+    {
+      free (slots);
+      free (hashes);
+      return -ENOMEM;
+    }
+  for (size_t i = 0; i < t->nslots; i++)
+    if (t->slots[i])
+      {
+	size_t j = t->hashes[i] & mask;
+	while (slots[j])
+	  j = (j + 1) & mask;
+	slots[j] = t->slots[i];
+	hashes[j] = t->hashes[i];
+      }
+  free (t->slots);
+  free (t->hashes);
+  t->slots = slots;
+  t->hashes = hashes;
+  t->nslots = n;
+  return 0;
+}
+
+/* The class of ID by table T: that of the id in T with an equal key
+   (CLS[X - BASE] is the class of id X), else a new one, *NEXT, with ID
+   added to T.  Written to CLS[ID - BASE] and returned; 0 when out of
+   memory.  */
+static uint32_t
+table_class (const struct engine *e, struct table *t, uint32_t id,
+	     uint32_t *cls, uint32_t base, uint32_t *next)
+{
+  size_t n = make_key (e, id, t->ka);
+  uint32_t h = (uint32_t) hash_words (t->ka, n);
+  if (2 * (t->used + 1) >= t->nslots && table_grow (t))
+    return 0;
+  for (size_t j = h & (t->nslots - 1);; j = (j + 1) & (t->nslots - 1))
+    {
+      uint32_t other = t->slots[j];
+      if (!other)
+	{
+	  t->slots[j] = id + 1;
+	  t->hashes[j] = h;
+	  t->used++;
+	  return cls[id - base] = (*next)++;
+	}
+      if (t->hashes[j] == h && make_key (e, other - 1, t->kb) == n
+	  && memcmp (t->ka, t->kb, n * 4) == 0)
+	return cls[id - base] = cls[other - 1 - base];
+    }
 }
 
 /* The arrays of refine_pass (the next classes and the table of one id
@@ -185,63 +283,26 @@ static void
 release_pass_arrays (struct engine *e)
 {
   free (e->ncls);
-  free (e->slots);
-  free (e->hashes);
-  e->ncls = e->slots = e->hashes = NULL;
-  e->nslots = 0;
+  e->ncls = NULL;
+  table_free (&e->tab);
 }
 
-/* A table for about N classes (it grows when more show up).  */
 static int
 alloc_pass_arrays (struct engine *e, size_t n)
 {
   if (e->ncls)
-    return 0;
-  e->nslots = 1024;
-  while (e->nslots < 2 * n)
-    e->nslots *= 2;
+    {
+      memset (e->tab.slots, 0, e->tab.nslots * sizeof *e->tab.slots);
+      e->tab.used = 0;
+      return 0;
+    }
   e->ncls = btfld_huge (malloc ((size_t) e->cnt * sizeof *e->ncls),
 			(size_t) e->cnt * sizeof *e->ncls);
-  e->slots = btfld_huge (malloc (e->nslots * sizeof *e->slots),
-			 e->nslots * sizeof *e->slots);
-  e->hashes = btfld_huge (malloc (e->nslots * sizeof *e->hashes),
-			  e->nslots * sizeof *e->hashes);
-  if (!e->ncls || !e->slots || !e->hashes)
+  if (!e->ncls || table_init (&e->tab, n, e->kcap))
     {
       release_pass_arrays (e);
       return btfld_error (-ENOMEM, "out of memory");
     }
-  return 0;
-}
-
-/* Double the table, re-placing each entry by its stored hash.  */
-static int
-grow_table (struct engine *e)
-{
-  size_t n = e->nslots * 2, mask = n - 1;
-  uint32_t *slots = btfld_huge (calloc (n, sizeof *slots), n * sizeof *slots);
-  uint32_t *hashes = btfld_huge (malloc (n * sizeof *hashes),
-				 n * sizeof *hashes);
-  if (!slots || !hashes)
-    {
-      free (slots);
-      free (hashes);
-      return btfld_error (-ENOMEM, "out of memory");
-    }
-  for (size_t i = 0; i < e->nslots; i++)
-    if (e->slots[i])
-      {
-	size_t j = e->hashes[i] & mask;
-	while (slots[j])
-	  j = (j + 1) & mask;
-	slots[j] = e->slots[i];
-	hashes[j] = e->hashes[i];
-      }
-  free (e->slots);
-  free (e->hashes);
-  e->slots = slots;
-  e->hashes = hashes;
-  e->nslots = n;
   return 0;
 }
 
@@ -250,12 +311,55 @@ free_engine (struct engine *e)
 {
   free (e->cls);
   free (e->init);
-  free (e->ncls);
   free (e->fwd);
-  free (e->slots);
-  free (e->hashes);
-  free (e->ka);
-  free (e->kb);
+  release_pass_arrays (e);
+}
+
+/* A pass over many types runs in two halves at once: the upper half
+   classified apart (classes numbered from 1 in its own order), its
+   classes then looked up, in that order, among the lower half's.  The
+   classes and their numbers are those of one pass in id order.  */
+#define HALVES_MIN ((uint32_t) 1 << 17)
+
+struct half
+{
+  const struct engine *e;
+  struct table t;
+  uint32_t from, to;
+  uint32_t *cls;		/* own class of each id from FROM */
+  uint32_t *reps;		/* first id of each own class */
+  size_t nreps_cap;
+  uint32_t next;
+  int err;
+};
+
+static void *
+classify_half (void *arg)
+{
+  struct half *h = arg;
+  for (uint32_t id = h->from; id < h->to && !h->err; id++)
+    {
+      uint32_t before = h->next;
+      if (!table_class (h->e, &h->t, id, h->cls, h->from, &h->next))
+	h->err = -ENOMEM;
+      else if (h->next != before)
+	{
+	  if (before >= h->nreps_cap)
+	    {
+	      size_t n = h->nreps_cap ? h->nreps_cap * 2 : 4096;
+	      uint32_t *r = realloc (h->reps, n * sizeof *r);
+	      if (!r)
+		{
+		  h->err = -ENOMEM;
+		  break;
+		}
+	      h->reps = r;
+	      h->nreps_cap = n;
+	    }
+	  h->reps[before] = id;
+	}
+    }
+  return NULL;
 }
 
 /* One refinement pass; returns the number of classes after it, 0 when
@@ -263,35 +367,52 @@ free_engine (struct engine *e)
 static uint32_t
 refine_pass (struct engine *e)
 {
-  uint32_t next = 1;
+  uint32_t next = 1, mid = e->cnt;
+  struct half up = { e, { 0 }, 0, 0, NULL, NULL, 0, 1, 0 };
+  pthread_t thread;
+  bool threaded = false, ok = true;
   if (alloc_pass_arrays (e, e->nclasses))
     return 0;
-  memset (e->slots, 0, e->nslots * sizeof *e->slots);
   e->ncls[0] = 0;		/* void: its own class, in every pass */
-  for (uint32_t id = 1; id < e->cnt; id++)
+  if (e->cnt >= HALVES_MIN)
     {
-      size_t n = make_key (e, id, e->ka);
-      uint32_t h = (uint32_t) hash_words (e->ka, n);
-      if (2 * (size_t) next >= e->nslots && grow_table (e))
-	return 0;
-      size_t j = h & (e->nslots - 1);
-      for (;; j = (j + 1) & (e->nslots - 1))
-	{
-	  uint32_t other = e->slots[j];
-	  if (!other)
-	    {
-	      e->slots[j] = id + 1;
-	      e->hashes[j] = h;
-	      e->ncls[id] = next++;
-	      break;
-	    }
-	  if (e->hashes[j] == h && make_key (e, other - 1, e->kb) == n
-	      && memcmp (e->ka, e->kb, n * 4) == 0)
-	    {
-	      e->ncls[id] = e->ncls[other - 1];
-	      break;
-	    }
-	}
+      mid = e->cnt / 2;
+      up.from = mid;
+      up.to = e->cnt;
+      up.cls = btfld_huge (malloc ((size_t) (e->cnt - mid) * sizeof *up.cls),
+			   (size_t) (e->cnt - mid) * sizeof *up.cls);
+      if (!up.cls || table_init (&up.t, e->nclasses / 2, e->kcap))
+	ok = false;
+      else
+	threaded = pthread_create (&thread, NULL, classify_half, &up) == 0;
+    }
+  for (uint32_t id = 1; ok && id < mid; id++)
+    ok = table_class (e, &e->tab, id, e->ncls, 0, &next) != 0;
+  if (threaded)
+    pthread_join (thread, NULL);
+  else if (ok && mid < e->cnt)
+    classify_half (&up);
+  if (ok && mid < e->cnt && !up.err)
+    {
+      /* The upper half's classes in their order: each one of the lower
+	 half's, or new.  */
+      uint32_t *glob = malloc ((size_t) up.next * sizeof *glob);
+      for (uint32_t c = 1; glob && ok && c < up.next; c++)
+	ok = (glob[c] = table_class (e, &e->tab, up.reps[c], e->ncls, 0,
+				     &next)) != 0;
+      for (uint32_t id = mid; glob && ok && id < e->cnt; id++)
+	e->ncls[id] = glob[up.cls[id - mid]];
+      ok = ok && glob;
+      free (glob);
+    }
+  ok = ok && !up.err;
+  free (up.cls);
+  free (up.reps);
+  table_free (&up.t);
+  if (!ok)
+    {
+      btfld_error (-ENOMEM, "out of memory");
+      return 0;
     }
   uint32_t *tmp = e->cls;
   e->cls = e->ncls;
