@@ -498,10 +498,12 @@ claim_file (const struct ld_plugin_input_file *file, int *claimed)
 	  if (note_input (&e, label, *member ? member : NULL, data, size)
 	      && merge_ahead_ready ())
 	    {
-	      /* The thread takes the bytes read (a mapping's, or a
-		 section decompressed apart, are copied).  */
+	      /* The thread takes the bytes read when they are mostly
+		 .BTF (a mapping's, a section decompressed apart, or one
+		 beside much DWARF, are copied).  */
 	      const unsigned char *d = data;
-	      bool in_image = d >= e.image && d + size <= e.image + e.size;
+	      bool in_image = d >= e.image && d + size <= e.image + e.size
+			      && size >= e.size / 2;
 	      own = in_image ? btfld_elf_take_image (&e) : NULL;
 	      job = merge_job (inputs[ninputs - 1].obj, data, size, own,
 			       later ? label : NULL);
