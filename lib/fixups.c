@@ -766,13 +766,39 @@ free_objects (struct fix *f)
   free (f->ox);
 }
 
-struct named { uint32_t name; unsigned kind, size; };
+struct named { uint32_t name, id; unsigned kind, size; };
 
+/* By name, then id: the first of a name is the first in id order.  */
 static int
 by_name (const void *a, const void *b)
 {
   const struct named *x = a, *y = b;
-  return x->name < y->name ? -1 : x->name > y->name;
+  if (x->name != y->name)
+    return x->name < y->name ? -1 : 1;
+  return x->id < y->id ? -1 : x->id > y->id;
+}
+
+static int
+by_u32 (const void *a, const void *b)
+{
+  uint32_t x = *(const uint32_t *) a, y = *(const uint32_t *) b;
+  return x < y ? -1 : x > y;
+}
+
+/* The first entry of V (N, by_name order) named NAME, or NULL.  */
+static const struct named *
+first_named (const struct named *v, size_t n, uint32_t name)
+{
+  size_t lo = 0, hi = n;
+  while (lo < hi)
+    {
+      size_t mid = (lo + hi) / 2;
+      if (v[mid].name < name)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  return lo < n && v[lo].name == name ? &v[lo] : NULL;
 }
 
 /* gcc 12 describes `enum e;` as a struct FWD.  It is one when the link
@@ -786,47 +812,58 @@ by_name (const void *a, const void *b)
 static unsigned
 enum_fwd_size (const struct named *v, size_t n, uint32_t name)
 {
-  struct named key = { name, 0, 0 };
-  const struct named *m = name ? bsearch (&key, v, n, sizeof *v, by_name)
-			  : NULL;
-  if (!m)
-    return 4;
-  while (m > v && m[-1].name == name)
-    m--;
-  for (; m < v + n && m->name == name; m++)
+  const struct named *m = name ? first_named (v, n, name) : NULL;
+  for (; m && m < v + n && m->name == name; m++)
     if (m->kind != BTF_KIND_STRUCT && m->size)
       return m->size;
   return 4;
 }
 
+/* One pass over the types notes the named STRUCTs and ENUMs and the
+   declarations to resolve; only the definitions of those declarations'
+   names are sorted (a kernel has a million definitions, a few thousand
+   such names).  */
 static int
 find_enum_fwds (struct fix *f)
 {
   struct named *v = malloc ((f->cnt ? f->cnt : 1) * sizeof *v);
-  size_t n = 0;
-  if (!v)
-    return btfld_error (-ENOMEM, "out of memory");
+  uint32_t *decl = malloc ((f->cnt ? f->cnt : 1) * sizeof *decl);
+  uint32_t *names = NULL;
+  size_t n = 0, nd = 0, k = 0;
+  if (!v || !decl)
+    goto nomem;
   for (uint32_t id = 1; id < f->cnt; id++)
     {
       const struct btf_type *t = btfld_type_by_id (f->btf, id);
-      unsigned k = btfld_kind (t);
-      if (t->name_off && (k == BTF_KIND_STRUCT || k == BTF_KIND_ENUM
-			  || k == BTF_KIND_ENUM64))
-	v[n++] = (struct named) { t->name_off, k, t->size };
+      unsigned kind = btfld_kind (t);
+      if (t->name_off && (kind == BTF_KIND_STRUCT || kind == BTF_KIND_ENUM
+			  || kind == BTF_KIND_ENUM64))
+	v[n++] = (struct named) { t->name_off, id, kind, t->size };
+      if (id >= f->start
+	  && ((kind == BTF_KIND_ENUM && !t->size)
+	      || (kind == BTF_KIND_FWD && !btfld_kflag (t) && t->name_off)))
+	decl[nd++] = id;
     }
+  if (!(names = malloc ((nd ? nd : 1) * sizeof *names)))
+    goto nomem;
+  for (size_t i = 0; i < nd; i++)
+    names[i] = btfld_type_by_id (f->btf, decl[i])->name_off;
+  qsort (names, nd, sizeof *names, by_u32);
+  for (size_t i = 0; i < n; i++)
+    if (bsearch (&v[i].name, names, nd, sizeof *names, by_u32))
+      v[k++] = v[i];
+  n = k;
   qsort (v, n, sizeof *v, by_name);
-  for (uint32_t id = f->start; id < f->cnt; id++)
+  for (size_t i = 0; i < nd; i++)
     {
+      uint32_t id = decl[i];
       const struct btf_type *t = btfld_type_by_id (f->btf, id);
-      if (btfld_kind (t) == BTF_KIND_ENUM && !t->size)
+      if (btfld_kind (t) == BTF_KIND_ENUM)
 	{
 	  f->linkage[id] = enum_fwd_size (v, n, t->name_off);
 	  continue;
 	}
-      if (btfld_kind (t) != BTF_KIND_FWD || btfld_kflag (t) || !t->name_off)
-	continue;
-      struct named key = { t->name_off, 0, 0 };
-      struct named *m = bsearch (&key, v, n, sizeof *v, by_name);
+      const struct named *m = first_named (v, n, t->name_off);
       /* gcc 12 leaves its CTF kind of the forward in the type field, and
 	 CTF_K_ENUM says enum: a forward enum of the default size even
 	 when no object defines it.  */
@@ -834,8 +871,6 @@ find_enum_fwds (struct fix *f)
 	f->linkage[id] = 4;
       if (!m)
 	continue;
-      while (m > v && m[-1].name == t->name_off)
-	m--;
       unsigned size = 0;
       for (; m < v + n && m->name == t->name_off; m++)
 	if (m->kind == BTF_KIND_STRUCT)
@@ -848,7 +883,13 @@ find_enum_fwds (struct fix *f)
       f->linkage[id] = size;
     }
   free (v);
+  free (decl);
+  free (names);
   return 0;
+nomem:
+  free (v);
+  free (decl);
+  return btfld_error (-ENOMEM, "out of memory");
 }
 
 static void
