@@ -164,17 +164,36 @@ hash_words (const uint32_t *w, size_t n)
   return h ^ (h >> 29);
 }
 
+/* The size of the longest record of BTF and its bases, or more.  Own
+   records do not overlap, so the distance from one's offset to the
+   next's (or to the end) bounds its size: no pass over the records
+   themselves, a million of which fill hundreds of megabytes.  */
+static size_t
+max_rec_size (const struct btfld_btf *btf)
+{
+  size_t max = 0;
+  for (uint32_t i = 0; i < btf->nr; i++)
+    {
+      size_t end = i + 1 < btf->nr ? btf->offs[i + 1] : btf->types_len;
+      size_t s = end > btf->offs[i] ? end - btf->offs[i]
+		 : btfld_type_rec_size ((const struct btf_type *)
+					(btf->types + btf->offs[i]));
+      if (s > max)
+	max = s;
+    }
+  for (uint32_t id = 1; id < btf->start_id; id++)
+    {
+      size_t s = btfld_type_rec_size (btfld_type_by_id (btf, id));
+      if (s > max)
+	max = s;
+    }
+  return max;
+}
+
 static int
 alloc_engine (struct engine *e)
 {
-  size_t maxrec = 0;
-  for (uint32_t id = 1; id < e->cnt; id++)
-    {
-      size_t s = btfld_type_rec_size (btfld_type_by_id (e->btf, id));
-      if (s > maxrec)
-	maxrec = s;
-    }
-  e->kcap = maxrec / 4 + 2;
+  e->kcap = max_rec_size (e->btf) / 4 + 2;
   e->cls = btfld_huge (calloc (e->cnt, sizeof *e->cls),
 		       (size_t) e->cnt * sizeof *e->cls);
   e->fwd = btfld_huge (calloc (e->cnt, sizeof *e->fwd),
