@@ -26,8 +26,7 @@ static int
 strtab_grow (struct btfld_btf *btf)
 {
   size_t ncap = btf->str_idx_cap ? btf->str_idx_cap * 2 : 1024;
-  uint32_t *nidx = btfld_huge (malloc (ncap * sizeof *nidx),
-			       ncap * sizeof *nidx);
+  uint32_t *nidx = btfld_huge_malloc (ncap, sizeof *nidx);
   if (!nidx)
     return -ENOMEM;
   memset (nidx, 0xff, ncap * sizeof *nidx);
@@ -97,8 +96,15 @@ strtab_build (struct btfld_btf *btf)
    system gives them on request (transparent huge pages, "madvise").  */
 #define HUGE_MIN ((size_t) 4 << 20)
 
-void *
-btfld_huge (void *p, size_t n)
+int
+btfld_cmp_u32 (const void *a, const void *b)
+{
+  uint32_t x = *(const uint32_t *) a, y = *(const uint32_t *) b;
+  return x < y ? -1 : x > y;
+}
+
+static void *
+huge (void *p, size_t n)
 {
 #ifdef MADV_HUGEPAGE
   if (p && n >= HUGE_MIN)
@@ -112,6 +118,24 @@ btfld_huge (void *p, size_t n)
   return p;
 }
 
+void *
+btfld_huge_malloc (size_t n, size_t elt)
+{
+  return huge (malloc (n * elt), n * elt);
+}
+
+void *
+btfld_huge_calloc (size_t n, size_t elt)
+{
+  return huge (calloc (n, elt), n * elt);
+}
+
+void *
+btfld_huge_realloc (void *p, size_t n, size_t elt)
+{
+  return huge (realloc (p, n * elt), n * elt);
+}
+
 static int
 grow (void **p, size_t *cap, size_t need, size_t elt)
 {
@@ -120,7 +144,7 @@ grow (void **p, size_t *cap, size_t need, size_t elt)
   size_t ncap = *cap ? *cap : 256;
   while (ncap < need)
     ncap *= 2;
-  void *np = btfld_huge (realloc (*p, ncap * elt), ncap * elt);
+  void *np = btfld_huge_realloc (*p, ncap, elt);
   if (!np)
     return btfld_error (-ENOMEM, "out of memory");
   *p = np;

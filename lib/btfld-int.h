@@ -157,11 +157,16 @@ struct btfld_objfacts
   unsigned nblobs;
 };
 
-/* P, a large array of N bytes that is written densely: backed by huge
-   pages where the system allows (a page fault per 2 MB, not per 4 KB;
-   faults are most of what fresh memory costs, on a virtual machine
-   above all).  Returns P.  */
-void *btfld_huge (void *p, size_t n);
+/* malloc, calloc and realloc of an array of N elements of ELT bytes
+   that is large and written densely: backed by huge pages where the
+   system allows (a page fault per 2 MB, not per 4 KB; faults are most
+   of what fresh memory costs, on a virtual machine above all).  */
+void *btfld_huge_malloc (size_t n, size_t elt);
+void *btfld_huge_calloc (size_t n, size_t elt);
+void *btfld_huge_realloc (void *p, size_t n, size_t elt);
+
+/* qsort/bsearch order of uint32_t values.  */
+int btfld_cmp_u32 (const void *a, const void *b);
 
 struct btfld_traits;
 struct btfld_btf *btfld_fixup_merged (struct btfld_btf **merged,

@@ -194,10 +194,8 @@ static int
 alloc_engine (struct engine *e)
 {
   e->kcap = max_rec_size (e->btf) / 4 + 2;
-  e->cls = btfld_huge (calloc (e->cnt, sizeof *e->cls),
-		       (size_t) e->cnt * sizeof *e->cls);
-  e->fwd = btfld_huge (calloc (e->cnt, sizeof *e->fwd),
-		       (size_t) e->cnt * sizeof *e->fwd);
+  e->cls = btfld_huge_calloc (e->cnt, sizeof *e->cls);
+  e->fwd = btfld_huge_calloc (e->cnt, sizeof *e->fwd);
   if (!e->cls || !e->fwd)
     return btfld_error (-ENOMEM, "out of memory");
   return 0;
@@ -222,10 +220,8 @@ table_init (struct table *t, size_t n, size_t kcap)
   while (t->nslots < 2 * n)
     t->nslots *= 2;
   t->used = 0;
-  t->slots = btfld_huge (calloc (t->nslots, sizeof *t->slots),
-			 t->nslots * sizeof *t->slots);
-  t->hashes = btfld_huge (malloc (t->nslots * sizeof *t->hashes),
-			  t->nslots * sizeof *t->hashes);
+  t->slots = btfld_huge_calloc (t->nslots, sizeof *t->slots);
+  t->hashes = btfld_huge_malloc (t->nslots, sizeof *t->hashes);
   t->ka = malloc (kcap * 4);
   t->kb = malloc (kcap * 4);
   if (!t->slots || !t->hashes || !t->ka || !t->kb)
@@ -241,9 +237,8 @@ static int
 table_grow (struct table *t)
 {
   size_t n = t->nslots * 2, mask = n - 1;
-  uint32_t *slots = btfld_huge (calloc (n, sizeof *slots), n * sizeof *slots);
-  uint32_t *hashes = btfld_huge (malloc (n * sizeof *hashes),
-				 n * sizeof *hashes);
+  uint32_t *slots = btfld_huge_calloc (n, sizeof *slots);
+  uint32_t *hashes = btfld_huge_malloc (n, sizeof *hashes);
   if (!slots || !hashes)
     {
       free (slots);
@@ -315,8 +310,7 @@ alloc_pass_arrays (struct engine *e, size_t n)
       e->tab.used = 0;
       return 0;
     }
-  e->ncls = btfld_huge (malloc ((size_t) e->cnt * sizeof *e->ncls),
-			(size_t) e->cnt * sizeof *e->ncls);
+  e->ncls = btfld_huge_malloc (e->cnt, sizeof *e->ncls);
   if (!e->ncls || table_init (&e->tab, n, e->kcap))
     {
       release_pass_arrays (e);
@@ -398,8 +392,7 @@ refine_pass (struct engine *e)
       mid = e->cnt / 2;
       up.from = mid;
       up.to = e->cnt;
-      up.cls = btfld_huge (malloc ((size_t) (e->cnt - mid) * sizeof *up.cls),
-			   (size_t) (e->cnt - mid) * sizeof *up.cls);
+      up.cls = btfld_huge_malloc (e->cnt - mid, sizeof *up.cls);
       if (!up.cls || table_init (&up.t, e->nclasses / 2, e->kcap))
 	ok = false;
       else
@@ -467,8 +460,7 @@ static int
 build_graph (struct engine *e, struct btfld_graph *g)
 {
   g->n = e->cnt;
-  g->rev_off = btfld_huge (calloc ((size_t) e->cnt + 1, sizeof *g->rev_off),
-			   ((size_t) e->cnt + 1) * sizeof *g->rev_off);
+  g->rev_off = btfld_huge_calloc ((size_t) e->cnt + 1, sizeof *g->rev_off);
   if (!g->rev_off)
     return btfld_error (-ENOMEM, "out of memory");
   struct edge_ctx c = { e, g, 0, 0, true };
@@ -478,9 +470,8 @@ build_graph (struct engine *e, struct btfld_graph *g)
 	{
 	  for (uint32_t i = 1; i <= e->cnt; i++)
 	    g->rev_off[i] += g->rev_off[i - 1];
-	  g->rev = btfld_huge (malloc ((g->rev_off[e->cnt] + 1)
-				       * sizeof *g->rev),
-			       (g->rev_off[e->cnt] + 1) * sizeof *g->rev);
+	  g->rev = btfld_huge_malloc ((size_t) g->rev_off[e->cnt] + 1,
+				       sizeof *g->rev);
 	  if (!g->rev)
 	    return btfld_error (-ENOMEM, "out of memory");
 	  c.count = false;
@@ -520,8 +511,7 @@ initial_classes (struct engine *e)
   if (!(e->nclasses = refine_pass (e)))
     return -ENOMEM;
   release_pass_arrays (e);
-  e->init = btfld_huge (malloc ((size_t) e->cnt * sizeof *e->init),
-			(size_t) e->cnt * sizeof *e->init);
+  e->init = btfld_huge_malloc (e->cnt, sizeof *e->init);
   if (!e->init)
     return btfld_error (-ENOMEM, "out of memory");
   memcpy (e->init, e->cls, (size_t) e->cnt * sizeof *e->cls);

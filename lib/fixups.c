@@ -137,8 +137,8 @@ var_fix (struct fix *f, uint32_t id)
 }
 
 /* The same without making any: NULL when ID has none.  */
-static const struct var_fix *
-var_fix_of (const struct fix *f, uint32_t id)
+static struct var_fix *
+var_fix_of (struct fix *f, uint32_t id)
 {
   return f->vix[id] ? &f->vf[f->vix[id] - 1] : NULL;
 }
@@ -341,11 +341,11 @@ place_out_sym (const struct fix *f, const struct btfld_sym *s,
 
 /* A defined variable is described by one VAR.  gcc also emits VARs for
    extern declarations, listed in whatever DATASEC it guessed: prefer the
-   VAR whose DATASEC names the symbol's own section, else the first.  */
+   VAR whose DATASEC names the symbol's own section, else the first.
+   V: the facts of VAR ID.  */
 static void
-claim_symbol (struct fix *f, uint32_t id)
+claim_symbol (struct fix *f, uint32_t id, struct var_fix *v)
 {
-  struct var_fix *v = &f->vf[f->vix[id] - 1];
   const struct place *p = &v->pl;
   uint32_t *c = &f->claim[p->key];
   const char *sec = f->syms->secs[p->sec].name;
@@ -353,7 +353,7 @@ claim_symbol (struct fix *f, uint32_t id)
     {
       /* A definition's type (its size is the symbol's) wins over a
 	 declaration's (extern char x[]).  */
-      struct var_fix *w = &f->vf[f->vix[*c] - 1];
+      struct var_fix *w = var_fix_of (f, *c);
       int mine_fit = var_fit (f, id, p->size);
       int their_fit = var_fit (f, *c, p->size);
       const char *mine = btfld_str (f->btf, v->sec);
@@ -384,7 +384,7 @@ take_var (struct fix *f, uint32_t id, const struct place *p)
   v->placed = var_wanted (f, p);
   if (!v->placed)
     return;
-  claim_symbol (f, id);
+  claim_symbol (f, id, v);
   if (!v->placed)
     return;
   f->keep[id] = true;
@@ -778,13 +778,6 @@ by_name (const void *a, const void *b)
   return x->id < y->id ? -1 : x->id > y->id;
 }
 
-static int
-by_u32 (const void *a, const void *b)
-{
-  uint32_t x = *(const uint32_t *) a, y = *(const uint32_t *) b;
-  return x < y ? -1 : x > y;
-}
-
 /* The first entry of V (N, by_name order) named NAME, or NULL.  */
 static const struct named *
 first_named (const struct named *v, size_t n, uint32_t name)
@@ -848,9 +841,9 @@ find_enum_fwds (struct fix *f)
     goto nomem;
   for (size_t i = 0; i < nd; i++)
     names[i] = btfld_type_by_id (f->btf, decl[i])->name_off;
-  qsort (names, nd, sizeof *names, by_u32);
+  qsort (names, nd, sizeof *names, btfld_cmp_u32);
   for (size_t i = 0; i < n; i++)
-    if (bsearch (&v[i].name, names, nd, sizeof *names, by_u32))
+    if (bsearch (&v[i].name, names, nd, sizeof *names, btfld_cmp_u32))
       v[k++] = v[i];
   n = k;
   qsort (v, n, sizeof *v, by_name);
@@ -1030,8 +1023,7 @@ push_ref (uint32_t *id, void *p)
 static int
 sweep (struct fix *f)
 {
-  bool *mark = btfld_huge (calloc (f->cnt, sizeof *mark),
-			   f->cnt * sizeof *mark);
+  bool *mark = btfld_huge_calloc (f->cnt, sizeof *mark);
   uint32_t *stack = malloc (f->cnt * sizeof *stack);
   if (!mark || !stack)
     {
@@ -1249,9 +1241,7 @@ static struct btfld_btf *
 rebuild (struct fix *f, struct btfld_btf *own, const struct sec_entry *e,
 	 size_t n, uint32_t **mapp)
 {
-  uint32_t *order = btfld_huge (malloc ((f->cnt ? f->cnt : 1)
-					* sizeof *order),
-				f->cnt * sizeof *order);
+  uint32_t *order = btfld_huge_malloc (f->cnt ? f->cnt : 1, sizeof *order);
   struct { struct btf_type t; struct btf_var v; } *vars
     = malloc ((n ? n : 1) * sizeof *vars);
   struct btfld_btf *out = NULL;
@@ -1569,10 +1559,9 @@ fixup_run (const struct btfld_btf *btf, struct btfld_btf *own,
     if ((syms->secs[i].flags & SHF_TLS) && (syms->secs[i].flags & SHF_ALLOC)
 	&& syms->secs[i].addr < f.tls_start)
       f.tls_start = syms->secs[i].addr;
-  f.keep = btfld_huge (calloc (f.cnt, sizeof *f.keep),
-		       f.cnt * sizeof *f.keep);
-  f.linkage = btfld_huge (calloc (f.cnt, 1), f.cnt);
-  f.vix = btfld_huge (calloc (f.cnt, sizeof *f.vix), f.cnt * sizeof *f.vix);
+  f.keep = btfld_huge_calloc (f.cnt, sizeof *f.keep);
+  f.linkage = btfld_huge_calloc (f.cnt, 1);
+  f.vix = btfld_huge_calloc (f.cnt, sizeof *f.vix);
   if (!f.keep || !f.linkage || !f.vix || index_objects (&f)
       || !(f.claim = calloc (f.nkeys + 1, sizeof *f.claim))
       || (tr ? copy_traits (&f.tr, tr, btf, blob_of)

@@ -509,13 +509,6 @@ by_offset (const void *a, const void *b)
   return x->type < y->type ? -1 : x->type > y->type;
 }
 
-static int
-by_id (const void *a, const void *b)
-{
-  uint32_t x = *(const uint32_t *) a, y = *(const uint32_t *) b;
-  return x < y ? -1 : x > y;
-}
-
 /* Fill one DATASEC in place and sort its entries.  */
 static int
 fill_datasec (struct btfld_ld *ld, uint32_t id, struct btf_type *t,
@@ -576,7 +569,7 @@ order_vars (struct btf_type **recs, uint32_t nrecs, uint32_t start)
 	}
     }
   memcpy (slots, order, n * sizeof *slots);
-  qsort (slots, n, sizeof *slots, by_id);
+  qsort (slots, n, sizeof *slots, btfld_cmp_u32);
   if (memcmp (slots, order, n * sizeof *slots) == 0)
     goto out;
   if (!(tmp = malloc (n * VAR_REC_SIZE)))

@@ -250,20 +250,15 @@ btfld_refine_partition (const struct btfld_graph *g, uint32_t *cls,
   int err = 0;
   P.n = n;
   P.cls = cls;
-  P.elems = btfld_huge (malloc (n * sizeof *P.elems), n * sizeof *P.elems);
-  P.nd = btfld_huge (calloc (n, sizeof *P.nd), n * sizeof *P.nd);
-  P.first = btfld_huge (calloc (n + 1, sizeof *P.first),
-			(n + 1) * sizeof *P.first);
-  P.end = btfld_huge (calloc (n + 1, sizeof *P.end), (n + 1) * sizeof *P.end);
-  P.work = btfld_huge (malloc ((n + 1) * sizeof *P.work),
-		       (n + 1) * sizeof *P.work);
+  P.elems = btfld_huge_malloc (n, sizeof *P.elems);
+  P.nd = btfld_huge_calloc (n, sizeof *P.nd);
+  P.first = btfld_huge_calloc (n + 1, sizeof *P.first);
+  P.end = btfld_huge_calloc (n + 1, sizeof *P.end);
+  P.work = btfld_huge_malloc (n + 1, sizeof *P.work);
   P.queued = calloc (n + 1, 1);
-  P.cstamp = btfld_huge (calloc (n + 1, sizeof *P.cstamp),
-			 (n + 1) * sizeof *P.cstamp);
-  P.chead = btfld_huge (malloc ((n + 1) * sizeof *P.chead),
-			(n + 1) * sizeof *P.chead);
-  P.tclasses = btfld_huge (malloc ((n + 1) * sizeof *P.tclasses),
-			   (n + 1) * sizeof *P.tclasses);
+  P.cstamp = btfld_huge_calloc (n + 1, sizeof *P.cstamp);
+  P.chead = btfld_huge_malloc (n + 1, sizeof *P.chead);
+  P.tclasses = btfld_huge_malloc (n + 1, sizeof *P.tclasses);
   if (!P.elems || !P.nd || !P.first || !P.end || !P.work || !P.queued
       || !P.cstamp || !P.chead || !P.tclasses)
     {

@@ -445,6 +445,19 @@ input_label (const struct ld_plugin_input_file *f, char *member, size_t n)
   return strdup (f->name);
 }
 
+/* Check the .BTF DATA, SIZE of input LABEL now (*NBLOBS: its blobs);
+   a malformed one is reported and counted.  */
+static bool
+check_now (const char *label, const void *data, size_t size,
+	   size_t *nblobs)
+{
+  if (data && btfld_blobs_check (data, size, NULL, nblobs) == 0)
+    return true;
+  diag ("error", label, ".BTF: %s", btfld_errmsg ());
+  state.errors++;
+  return false;
+}
+
 /* Validate the .BTF of a relocatable input.  Shared objects' BTF is not
    linked into the output: not ours.  */
 static enum ld_plugin_status
@@ -471,17 +484,13 @@ claim_file (const struct ld_plugin_input_file *file, int *claimed)
       bool later = data && !symbols_read && !opt.verbose
 		   && merge_ahead_ready ();
       state.inputs_btf++;
-      if (!data || (!later && btfld_blobs_check (data, size, NULL, &nblobs)))
-	{
-	  diag ("error", label, ".BTF: %s", btfld_errmsg ());
-	  state.errors++;
-	}
+      bool ok = later || check_now (label, data, size, &nblobs);
       /* GNU ld decompresses only debug sections: it copies a compressed
 	 .BTF into the output as it is, compression header and all, and
 	 drops SHF_COMPRESSED (2.40), so the output's .BTF would not be
 	 BTF.  gold decompresses it.  */
-      else if (gnu_ld_version
-	       && btfld_elf_section_compressed (&e, ".BTF"))
+      if (ok && gnu_ld_version
+	  && btfld_elf_section_compressed (&e, ".BTF"))
 	{
 	  diag ("error", label, ".BTF: compressed (SHF_COMPRESSED), which "
 		"GNU ld copies into the output still compressed, without "
@@ -490,7 +499,7 @@ claim_file (const struct ld_plugin_input_file *file, int *claimed)
 	  state.errors++;
 	  state.compressed++;
 	}
-      else
+      else if (ok)
 	{
 	  if (opt.verbose)
 	    diag ("note", label, ".BTF: %zu blob(s), %zu bytes", nblobs,
@@ -508,12 +517,8 @@ claim_file (const struct ld_plugin_input_file *file, int *claimed)
 	      job = merge_job (inputs[ninputs - 1].obj, data, size, own,
 			       later ? label : NULL);
 	    }
-	  if (later && !job
-	      && btfld_blobs_check (data, size, NULL, &nblobs))
-	    {
-	      diag ("error", label, ".BTF: %s", btfld_errmsg ());
-	      state.errors++;
-	    }
+	  if (later && !job)
+	    check_now (label, data, size, &nblobs);
 	  if (!job)
 	    free (own);		/* taken from E, which no longer frees it */
 	}
@@ -637,6 +642,20 @@ part_error (int err, size_t pos)
    machine dearly.  */
 #define RELEASE_STEP ((size_t) 8 << 20)
 
+/* Read up to POS of the output's .BTF P, SIZE (in the file's private
+   mapping when MAPPED): drop the clean pages since *RELEASED once a
+   step's worth or all of it is read.  */
+static void
+release_read (const unsigned char *p, size_t size, size_t pos,
+	      size_t *released, bool mapped)
+{
+  if (mapped && (pos - *released >= RELEASE_STEP || pos == size))
+    {
+      btfld_release_pages (p, *released, pos, true);
+      *released = pos;
+    }
+}
+
 /* The output's .BTF DATA is the inputs' .BTF sections, as ld put them
    one after another (aligned): each part in the session as its input's
    blobs.  A part no noted input has (the objects LTO compiled) is of no
@@ -682,12 +701,7 @@ add_btf (struct btfld_session *s, const void *data, size_t size,
 	    part_error (err, pos);
 	  pos += len;
 	}
-      if (mapped && (pos - released >= RELEASE_STEP || pos == size))
-	{
-	  /* Clean pages of the output's private mapping.  */
-	  btfld_release_pages (p, released, pos, true);
-	  released = pos;
-	}
+      release_read (p, size, pos, &released, mapped);
     }
   free (used);
   return err;
@@ -709,11 +723,7 @@ in_claim_order (const void *data, size_t size, bool mapped)
 	pos++;
       else
 	return false;
-      if (mapped && (pos - released >= RELEASE_STEP || pos == size))
-	{
-	  btfld_release_pages (p, released, pos, true);
-	  released = pos;
-	}
+      release_read (p, size, pos, &released, mapped);
     }
   return k == ninputs;
 }
