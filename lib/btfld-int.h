@@ -70,8 +70,10 @@ int btfld_check_output (const struct btfld_btf *btf);
 
 /* Enums the compiler left without enumerators (empty-enums.c): dropped
    or made integers so that bpftool's C dump stays valid C; MAP (N
-   entries, old id -> id in *BTF) follows.  */
-int btfld_empty_enums (struct btfld_btf **btf, uint32_t *map, uint32_t n);
+   entries, old id -> id in *BTF) follows.  *MADE_INT (when not NULL)
+   is set when an enum became an integer.  */
+int btfld_empty_enums (struct btfld_btf **btf, uint32_t *map, uint32_t n,
+		       bool *made_int);
 
 /* btfld_copy_type, with STRMAP (one entry per byte of SRC's own
    strings, zero before the first call for SRC) remembering where each
@@ -168,13 +170,35 @@ void *btfld_huge_realloc (void *p, size_t n, size_t elt);
 /* qsort/bsearch order of uint32_t values.  */
 int btfld_cmp_u32 (const void *a, const void *b);
 
+/* What the dedup engine found on one BTF (its classes, what each
+   declaration stands for, which names conflict), kept to deduplicate a
+   BTF the fixups make from it later without refining the whole graph
+   again: the plugin finds it while ld links, before the symbols the
+   fixups need exist.  */
+struct btfld_dedup_seed;
+struct btfld_dedup_seed *btfld_dedup_seed_new (const struct btfld_btf *btf,
+					       const uint32_t *blob_of);
+void btfld_dedup_seed_free (struct btfld_dedup_seed *sd);
+/* btfld_dedup_engine of BTF, made by the fixups from the seed's BTF
+   (every change but FUNC and VAR linkage, dropped types and the added
+   VARs and DATASECs done before the seed was found); INV: for each own
+   id of BTF, the seed BTF's id it comes from, or 0.  The result is the
+   same as without the seed: where the seed does not fit, the engine
+   starts over.  */
+struct btfld_btf *btfld_dedup_engine_seeded (const struct btfld_btf *btf,
+					     const uint32_t *blob_of,
+					     const struct btfld_dedup_seed *sd,
+					     const uint32_t *inv);
+
 struct btfld_traits;
 struct btfld_btf *btfld_fixup_merged (struct btfld_btf **merged,
 				      const struct btfld_symtab *syms,
 				      enum btfld_vars vars,
 				      const struct btfld_objfacts *of,
 				      const struct btfld_traits *tr,
-				      uint32_t **blob_of);
+				      const uint8_t *made_fwd,
+				      uint32_t **blob_of, uint32_t **mapp,
+				      bool *made_int);
 
 /* Put the finished temporary file TMP (open as TMP_FD, which is closed)
    in place of OUT_PATH as GNU objcopy does: renamed when OUT_PATH does

@@ -183,6 +183,15 @@ int btfld_session_add_object_input (struct btfld_session *s,
 int btfld_session_add_checked_input (struct btfld_session *s,
 				     const void *data, size_t size, int obj);
 
+/* After the last input, before the symbols are known: do what needs
+   none of them (the fixups of the types' contents, and the dedup
+   engine's classes on the result), so that btfld_session_run has less
+   left.  Optional; no input may be added afterwards.  Nothing is done
+   (and 0 returned) where it would not help: without fixups, with the
+   libbpf engine or one FUNC per name.  On failure the session is as
+   before.  */
+int btfld_session_prepare (struct btfld_session *s);
+
 /* Run the stages.  Once.  */
 int btfld_session_run (struct btfld_session *s);
 

@@ -36,7 +36,21 @@
    each seen through the other's FWD).
 
    Types of a base are never dropped; own types equivalent to a base type
-   become references to it.  VARs and DATASECs are never merged.  */
+   become references to it.  VARs and DATASECs are never merged.
+
+   Seeding.  The plugin has all the inputs long before ld has written the
+   output whose symbols the fixups need.  While ld links, it does the
+   fixups that need no symbol (btfld_fixup_content) and runs the engine
+   on the result, keeping its classes, declarations and conflicts (a
+   seed).  The later fixups only set FUNC and VAR linkage, drop types
+   that nothing kept reaches (and empty enums), make ENUM64s of gcc 12's
+   8-byte ENUMs and add VARs' DATASECs: a kept type other than a FUNC,
+   VAR or DATASEC reaches only kept types, all of them the same as
+   before up to that one-to-one change, so its class is its seed class.
+   The FUNCs, VARs and DATASECs are then classified by their keys, one
+   pass checks the partition is stable, and the names must conflict as
+   in the seed, else the engine starts over.  An empty enum made an
+   integer can equal another type: then no seed is used.  */
 
 #include "btfld-int.h"
 #include "partition.h"
@@ -69,6 +83,9 @@ struct engine
 				   round (they do not depend on FWDs) */
   struct table tab;		/* of refine_pass */
   size_t kcap;			/* words of the longest key */
+  bool one_thread;		/* passes on this thread only (a seed is
+				   found beside ld, which has the other
+				   core) */
 };
 
 static inline uint32_t
@@ -387,7 +404,7 @@ refine_pass (struct engine *e)
   if (alloc_pass_arrays (e, e->nclasses))
     return 0;
   e->ncls[0] = 0;		/* void: its own class, in every pass */
-  if (e->cnt >= HALVES_MIN)
+  if (e->cnt >= HALVES_MIN && !e->one_thread)
     {
       mid = e->cnt / 2;
       up.from = mid;
@@ -1003,35 +1020,56 @@ done:
   return out;
 }
 
-static struct btfld_btf *
-dedup_interned (const struct btfld_btf *btf, const uint32_t *blob_of)
+/* Definitions and declarations of E's BTF, and their conflict marks
+   (one byte of categories per definitions' run, at its first index).  */
+struct names
 {
-  struct engine e = { 0 };
-  struct btfld_btf *out = NULL;
-  struct def *defs = NULL;
-  uint8_t *conflict = NULL;
-  uint32_t *oldfwd = NULL;
-  struct decl *decls = NULL;
-  size_t ndefs = 0, ndecls = 0;
-  e.btf = btf;
-  e.blob_of = blob_of;
-  e.cnt = btfld_type_cnt (btf);
-  e.start = btfld_start_id (btf);
+  struct def *defs;
+  struct decl *decls;
+  uint8_t *conflict;
+  size_t ndefs, ndecls;
+};
+
+static void
+names_free (struct names *nm)
+{
+  free (nm->decls);
+  free (nm->defs);
+  free (nm->conflict);
+}
+
+static int
+engine_setup (struct engine *e, const struct btfld_btf *btf,
+	      const uint32_t *blob_of, struct names *nm)
+{
+  memset (nm, 0, sizeof *nm);
+  e->btf = btf;
+  e->blob_of = blob_of;
+  e->cnt = btfld_type_cnt (btf);
+  e->start = btfld_start_id (btf);
   btfld_debug_step ("engine: start");
-  if (alloc_engine (&e) || !(defs = collect_defs (&e, &ndefs))
-      || !(decls = collect_decls (&e, defs, ndefs, &ndecls))
-      || !(conflict = calloc (ndefs + 1, 1))
-      || !(oldfwd = malloc ((size_t) e.cnt * sizeof *oldfwd)))
-    {
-      btfld_error (-ENOMEM, "out of memory");
-      goto done;
-    }
-  if (initial_classes (&e))
+  if (alloc_engine (e) || !(nm->defs = collect_defs (e, &nm->ndefs))
+      || !(nm->decls = collect_decls (e, nm->defs, nm->ndefs, &nm->ndecls))
+      || !(nm->conflict = calloc (nm->ndefs + 1, 1)))
+    return btfld_error (-ENOMEM, "out of memory");
+  return 0;
+}
+
+/* Rounds from the initial classes until no new conflict shows: E's
+   classes and declarations are then those of the result.  */
+static int
+fixed_point (struct engine *e, struct names *nm)
+{
+  uint32_t *oldfwd = malloc ((size_t) e->cnt * sizeof *oldfwd);
+  int err = -EINVAL;
+  if (!oldfwd)
+    return btfld_error (-ENOMEM, "out of memory");
+  if (initial_classes (e))
     goto done;
   /* Definitions of a name whose own fields differ conflict whatever the
      declarations stand for (refinement only splits classes): marked
      before the first round, which then mostly is the last.  */
-  long early = mark_conflicts (&e, defs, ndefs, conflict);
+  long early = mark_conflicts (e, nm->defs, nm->ndefs, nm->conflict);
   if (getenv ("BTFLD_DEBUG"))
     fprintf (stderr, "btfld: engine: %ld names conflicting by their own "
 	     "fields\n", early);
@@ -1039,35 +1077,239 @@ dedup_interned (const struct btfld_btf *btf, const uint32_t *blob_of)
     {
       bool split = false;
       if (!first)
-	memcpy (oldfwd, e.fwd, (size_t) e.cnt * sizeof *oldfwd);
-      assign_fwds (&e, decls, ndecls, defs, conflict);
-      if (first ? refine (&e) : refine_from (&e, oldfwd))
+	memcpy (oldfwd, e->fwd, (size_t) e->cnt * sizeof *oldfwd);
+      assign_fwds (e, nm->decls, nm->ndecls, nm->defs, nm->conflict);
+      if (first ? refine (e) : refine_from (e, oldfwd))
 	break;
       btfld_debug_step ("engine: refined");
-      long newly = mark_conflicts (&e, defs, ndefs, conflict);
+      long newly = mark_conflicts (e, nm->defs, nm->ndefs, nm->conflict);
       if (newly == 0)
 	{
-	  if (verify (&e, &split))
+	  if (verify (e, &split))
 	    break;
 	  if (split)
-	    newly = mark_conflicts (&e, defs, ndefs, conflict);
+	    newly = mark_conflicts (e, nm->defs, nm->ndefs, nm->conflict);
 	}
       if (getenv ("BTFLD_DEBUG"))
 	fprintf (stderr, "btfld: engine round: %u classes, %ld new "
-		 "conflicting names\n", e.nclasses, newly);
+		 "conflicting names\n", e->nclasses, newly);
       if (newly == 0)
 	{
-	  out = emit (&e);
-	  btfld_debug_step ("engine: emitted");
+	  err = 0;
 	  break;
 	}
     }
 done:
-  free (decls);
   free (oldfwd);
-  free (defs);
-  free (conflict);
+  return err;
+}
+
+static struct btfld_btf *
+dedup_interned (const struct btfld_btf *btf, const uint32_t *blob_of)
+{
+  struct engine e = { 0 };
+  struct names nm;
+  struct btfld_btf *out = NULL;
+  if (!engine_setup (&e, btf, blob_of, &nm) && !fixed_point (&e, &nm))
+    {
+      out = emit (&e);
+      btfld_debug_step ("engine: emitted");
+    }
+  names_free (&nm);
   free_engine (&e);
+  return out;
+}
+
+/* The seed (btfld-int.h): what the engine found on BTF, kept.  */
+struct btfld_dedup_seed
+{
+  uint32_t cnt, start, nclasses;
+  uint32_t *cls;		/* class of each id */
+  uint32_t *fwd;		/* what each declaration stands for, or 0 */
+  uint8_t *conflict;		/* per definition: the categories its name
+				   conflicts in */
+};
+
+void
+btfld_dedup_seed_free (struct btfld_dedup_seed *sd)
+{
+  if (!sd)
+    return;
+  free (sd->cls);
+  free (sd->fwd);
+  free (sd->conflict);
+  free (sd);
+}
+
+struct btfld_dedup_seed *
+btfld_dedup_seed_new (const struct btfld_btf *btf, const uint32_t *blob_of)
+{
+  struct engine e = { 0 };
+  struct names nm;
+  struct btfld_dedup_seed *sd = NULL;
+  struct btfld_btf *interned;
+  if (!(btf = btfld_interned (btf, &interned)))
+    return NULL;
+  e.one_thread = true;
+  if (engine_setup (&e, btf, blob_of, &nm) || fixed_point (&e, &nm))
+    goto done;
+  release_pass_arrays (&e);
+  if (!(sd = calloc (1, sizeof *sd))
+      || !(sd->conflict = btfld_huge_calloc (e.cnt, 1)))
+    {
+      btfld_dedup_seed_free (sd);
+      sd = NULL;
+      btfld_error (-ENOMEM, "out of memory");
+      goto done;
+    }
+  for (size_t lo = 0, hi; lo < nm.ndefs; lo = hi)
+    {
+      for (hi = lo + 1; hi < nm.ndefs && nm.defs[hi].name == nm.defs[lo].name;
+	   hi++)
+	;
+      for (size_t i = lo; nm.conflict[lo] && i < hi; i++)
+	sd->conflict[nm.defs[i].id] = nm.conflict[lo];
+    }
+  sd->cnt = e.cnt;
+  sd->start = e.start;
+  sd->nclasses = e.nclasses;
+  sd->cls = e.cls;
+  sd->fwd = e.fwd;
+  e.cls = e.fwd = NULL;
+  btfld_debug_step ("engine: seed");
+done:
+  names_free (&nm);
+  free_engine (&e);
+  btfld_btf_free (interned);
+  return sd;
+}
+
+/* The id of the seed's BTF that own id ID of the BTF being deduplicated
+   comes from (INV), or 0; base ids are the same in both.  */
+static inline uint32_t
+seed_src (const struct engine *e, const uint32_t *inv, uint32_t id)
+{
+  return id < e->start ? id : inv[id - e->start];
+}
+
+static bool
+placeholder (const struct btf_type *t)
+{
+  unsigned k = btfld_kind (t);
+  return k == BTF_KIND_FUNC || k == BTF_KIND_VAR || k == BTF_KIND_DATASEC;
+}
+
+/* E's classes and declarations from seed SD, E's BTF having been made
+   from SD's by the fixups (INV: the source of each own id, 0 for types
+   they added).  Every type but a FUNC, VAR or DATASEC (whose fields the
+   fixups set, or that they made) keeps its seed class; those are then
+   classified by their keys, which refer to the others' classes only.
+   Returns 1 when the seed does not fit (a declaration resolves
+   otherwise).  */
+static int
+seed_classes (struct engine *e, struct names *nm,
+	      const struct btfld_dedup_seed *sd, const uint32_t *inv)
+{
+  const uint32_t PLACEHOLDER = UINT32_MAX;
+  uint32_t *ren = NULL, next = 1;
+  int err = 0;
+  if (e->start != sd->start)
+    return 1;
+  for (uint32_t id = e->start; id < e->cnt; id++)
+    if (inv[id - e->start] >= sd->cnt)
+      return 1;
+  /* The conflicts found on the seed's BTF, by the definitions'
+     sources.  */
+  for (size_t lo = 0, hi; lo < nm->ndefs; lo = hi)
+    {
+      for (hi = lo + 1; hi < nm->ndefs
+	   && nm->defs[hi].name == nm->defs[lo].name; hi++)
+	;
+      for (size_t i = lo; i < hi; i++)
+	nm->conflict[lo] |= sd->conflict[seed_src (e, inv,
+						   nm->defs[i].id)];
+    }
+  assign_fwds (e, nm->decls, nm->ndecls, nm->defs, nm->conflict);
+  for (size_t k = 0; k < nm->ndecls; k++)
+    {
+      uint32_t f = nm->decls[k].f, to = e->fwd[f];
+      if ((to ? seed_src (e, inv, to) : 0) != sd->fwd[seed_src (e, inv, f)])
+	return 1;
+    }
+  if (!(ren = calloc ((size_t) sd->nclasses + 1, sizeof *ren)))
+    return btfld_error (-ENOMEM, "out of memory");
+  e->cls[0] = 0;
+  for (uint32_t id = 1; id < e->cnt; id++)
+    {
+      uint32_t src = seed_src (e, inv, id);
+      if (!src || placeholder (btfld_type_by_id (e->btf, id)))
+	{
+	  e->cls[id] = PLACEHOLDER - btfld_kind (btfld_type_by_id (e->btf,
+								   id));
+	  continue;
+	}
+      uint32_t c = sd->cls[src];
+      if (!ren[c])
+	ren[c] = next++;
+      e->cls[id] = ren[c];
+    }
+  free (ren);
+  e->nclasses = next;
+  /* The placeholders by their keys, as a refinement pass would; their
+     classes are written apart, as keys are compared.  */
+  if (alloc_pass_arrays (e, 1024))
+    return -ENOMEM;
+  for (uint32_t id = 1; id < e->cnt && !err; id++)
+    if (e->cls[id] > PLACEHOLDER - 32
+	&& !table_class (e, &e->tab, id, e->ncls, 0, &next))
+      err = btfld_error (-ENOMEM, "out of memory");
+  for (uint32_t id = 1; id < e->cnt && !err; id++)
+    if (e->cls[id] > PLACEHOLDER - 32)
+      e->cls[id] = e->ncls[id];
+  e->nclasses = next;
+  btfld_debug_step ("engine: seeded");
+  return err;
+}
+
+struct btfld_btf *
+btfld_dedup_engine_seeded (const struct btfld_btf *btf,
+			   const uint32_t *blob_of,
+			   const struct btfld_dedup_seed *sd,
+			   const uint32_t *inv)
+{
+  struct engine e = { 0 };
+  struct names nm;
+  struct btfld_btf *out = NULL, *interned;
+  bool split = false;
+  int r;
+  if (!(btf = btfld_interned (btf, &interned)))
+    return NULL;
+  if (engine_setup (&e, btf, blob_of, &nm)
+      || (r = seed_classes (&e, &nm, sd, inv)) < 0)
+    goto done;
+  /* Made stable (a seed class only splits, where a FUNC's tag follows
+     its FUNC), it is the engine's result when its names conflict as
+     found; otherwise the engine starts over.  */
+  if (r == 0 && !verify (&e, &split)
+      && mark_conflicts (&e, nm.defs, nm.ndefs, nm.conflict) == 0)
+    {
+      out = emit (&e);
+      btfld_debug_step ("engine: emitted");
+      goto done;
+    }
+  if (getenv ("BTFLD_DEBUG"))
+    fprintf (stderr, "btfld: engine: the seed does not fit; from the "
+	     "start\n");
+  names_free (&nm);
+  free_engine (&e);
+  memset (&e, 0, sizeof e);
+  out = dedup_interned (btf, blob_of);
+  btfld_btf_free (interned);
+  return out;
+done:
+  names_free (&nm);
+  free_engine (&e);
+  btfld_btf_free (interned);
   return out;
 }
 

@@ -161,7 +161,8 @@ empty_size (void *p, const struct btfld_btf *src, uint32_t id)
    MAP (N entries, ids of the object *BTF was made from, as the fixups
    return it) is rewritten to the new ids.  */
 int
-btfld_empty_enums (struct btfld_btf **btf, uint32_t *map, uint32_t n)
+btfld_empty_enums (struct btfld_btf **btf, uint32_t *map, uint32_t n,
+		   bool *made_int)
 {
   const struct btfld_btf *b = *btf;
   struct empty_ctx c = { b, NULL, NULL, btfld_start_id (b),
@@ -227,6 +228,8 @@ btfld_empty_enums (struct btfld_btf **btf, uint32_t *map, uint32_t n)
 	  else if (int_name (t->size, btfld_kflag (t)))
 	    {
 	      *f = EMPTY_INT;
+	      if (made_int)
+		*made_int = true;
 	      describe (b, r->first, who, sizeof who);
 	      snprintf (msg, sizeof msg, "%s size %u: the compiler left it "
 			"without enumerators (gcc 12 drops those that need "

@@ -109,7 +109,21 @@ struct fix
   uint32_t base_index_type;	/* the one index type of the base's
 				   arrays, or 0 */
   struct btfld_traits tr;	/* what each blob's compiler got wrong */
+  /* The fixups of the types' contents (INT, ENUM, ARRAY, FWD) were done
+     already, in place (btfld_fixup_content); MADE_FWD marks the ids
+     they made forward enums, nonzero.  */
+  bool content_done;
+  const uint8_t *made_fwd;
 };
+
+/* Whether ID is a forward enum the content fixups made (from a FWD, or
+   an ENUM of size 0): not an enum whose 64-bit enumerators gcc
+   dropped, whatever its size.  */
+static bool
+made_fwd (const struct fix *f, uint32_t id)
+{
+  return f->made_fwd && f->made_fwd[id];
+}
 
 /* The facts of VAR ID, made empty when it has none (NULL: out of
    memory, noted in F).  */
@@ -981,7 +995,7 @@ decide (struct fix *f)
 	case BTF_KIND_ENUM:
 	  /* Once per name (an anonymous one: per first enumerator), not
 	     per object that includes the header.  */
-	  if (t->size == 8
+	  if (t->size == 8 && !made_fwd (f, id)
 	      && (btfld_traits_of (&f->tr, id) & BTFLD_TRAIT_ENUM32)
 	      && (seen = seen_next (&enums, &nenums,
 				    enum_key (f->btf, t))) == 0)
@@ -1216,8 +1230,7 @@ copy_fixed (void *ctx, struct btfld_btf *out, const struct btfld_btf *btf,
 	    uint32_t id, const uint32_t *map)
 {
   const struct btf_type *t = btfld_type_by_id (btf, id);
-  (void) ctx;
-  if (btfld_kind (t) == BTF_KIND_ENUM && t->size == 8)
+  if (btfld_kind (t) == BTF_KIND_ENUM && t->size == 8 && !made_fwd (ctx, id))
     return copy_as_enum64 (out, btf, t, map);
   return btfld_copy_type (out, btf, id, map);
 }
@@ -1227,8 +1240,7 @@ static size_t
 fixed_size (void *ctx, const struct btfld_btf *btf, uint32_t id)
 {
   const struct btf_type *t = btfld_type_by_id (btf, id);
-  (void) ctx;
-  if (btfld_kind (t) == BTF_KIND_ENUM && t->size == 8)
+  if (btfld_kind (t) == BTF_KIND_ENUM && t->size == 8 && !made_fwd (ctx, id))
     return sizeof *t + btfld_vlen (t) * sizeof (struct btf_enum64);
   return btfld_type_rec_size (t);
 }
@@ -1264,7 +1276,7 @@ rebuild (struct fix *f, struct btfld_btf *own, const struct sec_entry *e,
 		sizeof vars[i]);
     }
   if (own && (r = btfld_reorder_in_place (own, order, k, n, mapp,
-					  copy_fixed, fixed_size, NULL)) == 1)
+					  copy_fixed, fixed_size, f)) == 1)
     {
       out = own;
       for (size_t i = 0; i < n; i++)
@@ -1280,7 +1292,7 @@ rebuild (struct fix *f, struct btfld_btf *own, const struct sec_entry *e,
 	}
     }
   else if (r == 0)
-    out = btfld_reorder_with (f->btf, order, k + n, mapp, copy_fixed, NULL);
+    out = btfld_reorder_with (f->btf, order, k + n, mapp, copy_fixed, f);
 done:
   free (order);
   free (vars);
@@ -1339,9 +1351,50 @@ find_base_index_type (struct fix *f)
     f->base_index_type = it;
 }
 
+/* The fixups of T's own fields (ID's, by F's old ids; IT: the index
+   type for arrays of unknown size, by new ids).  */
+static void
+fix_content (const struct fix *f, struct btf_type *t, uint32_t id,
+	     uint32_t it)
+{
+  switch (btfld_kind (t))
+    {
+    case BTF_KIND_INT:
+      if (btfld_traits_of (&f->tr, id) & BTFLD_TRAIT_INT_CHAR)
+	fix_int (t);
+      break;
+    case BTF_KIND_ENUM:
+      if (!t->size)
+	t->size = f->linkage[id];
+      break;
+    case BTF_KIND_ARRAY:
+      {
+	struct btf_array *a = (struct btf_array *) (t + 1);
+	if (f->base_index_type)
+	  a->index_type = f->base_index_type;
+	else if (!a->index_type && it)
+	  a->index_type = it;
+      }
+      break;
+    case BTF_KIND_FWD:
+      if (f->linkage[id])
+	{
+	  t->info = BTF_INFO_ENC (BTF_KIND_ENUM, 0, 0);
+	  t->size = f->linkage[id];
+	}
+      else
+	t->type = 0;	/* gcc 12's CTF kind; the kernel wants 0 */
+      break;
+    default:
+      break;
+    }
+}
+
 static void
 apply_linkage (struct fix *f, struct btfld_btf *out, const uint32_t *map)
 {
+  uint32_t it = f->index_type < f->start ? f->index_type
+		: map[f->index_type];
   for (uint32_t id = f->start; id < f->cnt; id++)
     {
       if (!f->keep[id])
@@ -1355,35 +1408,9 @@ apply_linkage (struct fix *f, struct btfld_btf *out, const uint32_t *map)
 	case BTF_KIND_VAR:
 	  ((struct btf_var *) (t + 1))->linkage = f->linkage[id];
 	  break;
-	case BTF_KIND_INT:
-	  if (btfld_traits_of (&f->tr, id) & BTFLD_TRAIT_INT_CHAR)
-	    fix_int (t);
-	  break;
-	case BTF_KIND_ENUM:
-	  if (!t->size)
-	    t->size = f->linkage[id];
-	  break;
-	case BTF_KIND_ARRAY:
-	  {
-	    struct btf_array *a = (struct btf_array *) (t + 1);
-	    uint32_t it = f->index_type < f->start ? f->index_type
-			  : map[f->index_type];
-	    if (f->base_index_type)
-	      a->index_type = f->base_index_type;
-	    else if (!a->index_type && it)
-	      a->index_type = it;
-	  }
-	  break;
-	case BTF_KIND_FWD:
-	  if (f->linkage[id])
-	    {
-	      t->info = BTF_INFO_ENC (BTF_KIND_ENUM, 0, 0);
-	      t->size = f->linkage[id];
-	    }
-	  else
-	    t->type = 0;	/* gcc 12's CTF kind; the kernel wants 0 */
-	  break;
 	default:
+	  if (!f->content_done)
+	    fix_content (f, t, id, it);
 	  break;
 	}
     }
@@ -1486,10 +1513,11 @@ swap_arrays (const struct array_swaps *sw, struct btfld_btf *out,
 {
   for (size_t i = 0; i < sw->n; i += 2)
     {
+      uint32_t x = sw->v[i], y = sw->v[i + 1];
       struct btf_array *a = (struct btf_array *)
-	(btfld_type_mut (out, map[sw->v[i]]) + 1);
+	(btfld_type_mut (out, map ? map[x] : x) + 1);
       struct btf_array *b = (struct btf_array *)
-	(btfld_type_mut (out, map[sw->v[i + 1]]) + 1);
+	(btfld_type_mut (out, map ? map[y] : y) + 1);
       uint32_t tmp = a->nelems;
       a->nelems = b->nelems;
       b->nelems = tmp;
@@ -1532,12 +1560,14 @@ copy_traits (struct btfld_traits *to, const struct btfld_traits *tr,
 
 /* The fixups of BTF; OWN is BTF when the caller gives it up (it is then
    the result, rewritten, or freed), else NULL.  TR: the blobs' traits,
-   or NULL to find them here.  */
+   or NULL to find them here.  MADE_FWD: from btfld_fixup_content when
+   it ran on BTF, else NULL.  */
 static struct btfld_btf *
 fixup_run (const struct btfld_btf *btf, struct btfld_btf *own,
 	   const struct btfld_symtab *syms, enum btfld_vars var_policy,
 	   const uint32_t *blob_of, const struct btfld_objfacts *of,
-	   const struct btfld_traits *tr, uint32_t **mapp)
+	   const struct btfld_traits *tr, const uint8_t *made,
+	   uint32_t **mapp)
 {
   struct fix f = { 0 };
   struct btfld_btf *out = NULL;
@@ -1552,6 +1582,8 @@ fixup_run (const struct btfld_btf *btf, struct btfld_btf *own,
   f.start = btfld_start_id (btf);
   f.of = of;
   f.blob_of = blob_of;
+  f.content_done = made != NULL;
+  f.made_fwd = made;
   /* A linked TLS symbol's value is its offset in the TLS segment, which
      starts at the lowest TLS section.  */
   f.tls_start = UINT64_MAX;
@@ -1576,12 +1608,15 @@ fixup_run (const struct btfld_btf *btf, struct btfld_btf *own,
       btfld_error (-ENOMEM, "out of memory");
       goto out;
     }
-  find_index_type (&f);
-  find_base_index_type (&f);
-  if (find_enum_fwds (&f))
-    goto out;
+  if (!f.content_done)
+    {
+      find_index_type (&f);
+      find_base_index_type (&f);
+      if (find_enum_fwds (&f))
+	goto out;
+    }
   if (sweep (&f) || !(vars = collect_vars (&f, &nvars))
-      || plan_arrays (&f, &sw)
+      || (!f.content_done && plan_arrays (&f, &sw))
       || !(out = rebuild (&f, own, vars, nvars, &map)))
     goto out;
   /* From here on F's types may be gone (rewritten in place).  */
@@ -1619,7 +1654,8 @@ btfld_fixup_objects (const struct btfld_btf *btf,
 		     enum btfld_vars var_policy, const uint32_t *blob_of,
 		     const struct btfld_objfacts *of, uint32_t **mapp)
 {
-  return fixup_run (btf, NULL, syms, var_policy, blob_of, of, NULL, mapp);
+  return fixup_run (btf, NULL, syms, var_policy, blob_of, of, NULL, NULL,
+		    mapp);
 }
 
 struct btfld_btf *
@@ -1628,7 +1664,60 @@ btfld_fixup_objects_consume (struct btfld_btf *btf,
 			     enum btfld_vars var_policy,
 			     const uint32_t *blob_of,
 			     const struct btfld_objfacts *of,
-			     const struct btfld_traits *tr, uint32_t **mapp)
+			     const struct btfld_traits *tr,
+			     const uint8_t *made_fwd, uint32_t **mapp)
 {
-  return fixup_run (btf, btf, syms, var_policy, blob_of, of, tr, mapp);
+  return fixup_run (btf, btf, syms, var_policy, blob_of, of, tr, made_fwd,
+		    mapp);
+}
+
+/* The fixups that need no symbol, of every own type of BTF, in place:
+   'char' INTs, forward enums (and gcc 12's FWD type field), arrays'
+   index types and dimensions.  What is left (ENUM64s, linkage, what is
+   dropped, DATASECs) is btfld_fixup_objects_consume's with *MADE_FWD,
+   the ids these fixups made forward enums.  Every type is judged as if
+   kept: a type the later fixups drop was changed for nothing.  */
+int
+btfld_fixup_content (struct btfld_btf *btf, const uint32_t *blob_of,
+		     const struct btfld_traits *tr, uint8_t **made_fwd)
+{
+  struct fix f = { 0 };
+  struct array_swaps sw = { NULL, 0, 0 };
+  uint8_t *made = NULL;
+  int err = -ENOMEM;
+  f.btf = btf;
+  f.cnt = btfld_type_cnt (btf);
+  f.start = btfld_start_id (btf);
+  f.blob_of = blob_of;
+  f.keep = btfld_huge_malloc (f.cnt, sizeof *f.keep);
+  f.linkage = btfld_huge_calloc (f.cnt, 1);
+  made = btfld_huge_calloc (f.cnt, 1);
+  if (!f.keep || !f.linkage || !made || copy_traits (&f.tr, tr, btf, blob_of))
+    {
+      err = btfld_error (-ENOMEM, "out of memory");
+      goto out;
+    }
+  memset (f.keep, 1, f.cnt * sizeof *f.keep);
+  find_index_type (&f);
+  find_base_index_type (&f);
+  if ((err = find_enum_fwds (&f)) || (err = plan_arrays (&f, &sw)))
+    goto out;
+  for (uint32_t id = f.start; id < f.cnt; id++)
+    {
+      struct btf_type *t = btfld_type_mut (btf, id);
+      unsigned k = btfld_kind (t);
+      made[id] = (k == BTF_KIND_FWD && f.linkage[id])
+		 || (k == BTF_KIND_ENUM && !t->size);
+      fix_content (&f, t, id, f.index_type);
+    }
+  swap_arrays (&sw, btf, NULL);
+  *made_fwd = made;
+  made = NULL;
+out:
+  free (made);
+  free (sw.v);
+  free (f.keep);
+  free (f.linkage);
+  btfld_traits_free (&f.tr);
+  return err;
 }

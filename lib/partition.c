@@ -19,8 +19,10 @@
 
 /* What split_by and move_out look up per element, together: one cache
    line per touched element instead of one per array.  The class of each
-   element is kept in the caller's array (CLS), not copied.  */
-struct node { uint32_t stamp, slot, loc; };
+   element is kept in the caller's array (CLS), not copied.  SLOT is
+   current when the touch it names is this element's (a splitter's
+   touches fill TOUCHED from 0).  */
+struct node { uint32_t slot, loc; };
 
 struct part
 {
@@ -194,8 +196,6 @@ reserve (struct part *P, const struct btfld_graph *g, uint32_t C)
   P->cap = cap;
   P->gslots_n = slots;
   P->round = 0;			/* gslot_round starts over */
-  for (uint32_t i = 0; i < P->n; i++)
-    P->nd[i].stamp = 0;
   /* Only existing classes were stamped: the rest of the array stays
      untouched (not resident).  */
   memset (P->cstamp, 0, P->nclasses * sizeof *P->cstamp);
@@ -217,9 +217,8 @@ split_by (struct part *P, const struct btfld_graph *g, uint32_t C)
 	{
 	  uint32_t p = g->rev[r].p;
 	  struct node *d = &P->nd[p];
-	  if (d->stamp != P->round)
+	  if (d->slot >= nt || P->touched[d->slot].p != p)
 	    {
-	      d->stamp = P->round;
 	      d->slot = nt;
 	      P->touched[nt++] = (struct touch) { p, P->cls[p], 0 };
 	    }

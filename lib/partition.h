@@ -5,7 +5,10 @@
 
 #include <stdint.h>
 
-struct btfld_edge { uint32_t p, j; };
+/* Referrer P's J-th reference.  J fits in 16 bits (a record has at most
+   65535 members or parameters, plus a return type); packed, an edge is
+   6 bytes, and a kernel's graph has tens of millions.  */
+struct btfld_edge { uint32_t p; uint16_t j; } __attribute__ ((packed));
 
 /* Reverse edges: for each node e (1..n-1), rev[rev_off[e] ..
    rev_off[e+1]) lists the nodes p whose J-th reference is e.  */

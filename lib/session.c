@@ -32,7 +32,13 @@ struct btfld_session
   /* The blobs' compilers, noted as they are merged (the fixups need
      them; the merge has each blob's types at hand).  */
   struct btfld_traits traits;
-  bool traits_noted;
+  bool traits_noted, classified;
+  /* btfld_session_prepare ran: the content fixups are done on MERGED
+     (MADE_FWD: btfld_fixup_content's), and SEED is what the engine
+     found there, or NULL.  */
+  bool prepared;
+  uint8_t *made_fwd;
+  struct btfld_dedup_seed *seed;
 };
 
 /* The object index of each type of AFTER, from BLOB_OF (indexed like
@@ -61,37 +67,45 @@ btfld_remap_blob_of (uint32_t start, uint32_t n,
 
 /* Apply the fixups to *MERGED (freed as soon as the fixed copy exists:
    the engine needs only that, and the empty enums' pass may make one
-   more) and carry *BLOB_OF over to the new ids.  */
+   more) and carry *BLOB_OF over to the new ids.  MADE_FWD: from
+   btfld_fixup_content, when it ran on *MERGED.  *MAPP (when not NULL)
+   receives the map of *MERGED's ids to the result's, *MADE_INT whether
+   an empty enum became an integer.  */
 struct btfld_btf *
 btfld_fixup_merged (struct btfld_btf **merged,
 		    const struct btfld_symtab *syms, enum btfld_vars vars,
 		    const struct btfld_objfacts *of,
-		    const struct btfld_traits *tr, uint32_t **blob_of)
+		    const struct btfld_traits *tr, const uint8_t *made_fwd,
+		    uint32_t **blob_of, uint32_t **mapp, bool *made_int)
 {
   uint32_t *map = NULL;
   uint32_t start = btfld_start_id (*merged), n = btfld_type_cnt (*merged);
   struct btfld_btf *fixed = btfld_fixup_objects_consume (*merged, syms,
 							  vars, *blob_of, of,
-							  tr, &map);
+							  tr, made_fwd, &map);
   *merged = NULL;
   if (!fixed)
     return NULL;
   fixed->strs_from = NULL;	/* it may have been *MERGED */
-  if (btfld_empty_enums (&fixed, map, n))
+  if (btfld_empty_enums (&fixed, map, n, made_int))
     {
       free (map);
       btfld_btf_free (fixed);
       return NULL;
     }
   uint32_t *nb = btfld_remap_blob_of (start, n, fixed, map, *blob_of);
-  free (map);
   if (!nb)
     {
+      free (map);
       btfld_btf_free (fixed);
       return NULL;
     }
   free (*blob_of);
   *blob_of = nb;
+  if (mapp)
+    *mapp = map;
+  else
+    free (map);
   return fixed;
 }
 
@@ -135,6 +149,8 @@ btfld_session_free (struct btfld_session *s)
   free (s->objs);
   free (s->blob_obj);
   btfld_traits_free (&s->traits);
+  free (s->made_fwd);
+  btfld_dedup_seed_free (s->seed);
   free (s);
 }
 
@@ -164,7 +180,7 @@ static int
 add_input (struct btfld_session *s, const void *data, size_t size, int obj,
 	   bool checked)
 {
-  if (s->ran || s->adopted)
+  if (s->ran || s->adopted || s->prepared)
     return btfld_error (-EINVAL, "input added after the session ran");
   unsigned before = s->nblobs;
   uint32_t types = btfld_type_cnt (s->merged);
@@ -309,8 +325,50 @@ btfld_session_set_symtab (struct btfld_session *s,
 }
 
 int
+btfld_session_prepare (struct btfld_session *s)
+{
+  if (s->ran || s->prepared)
+    return btfld_error (-EINVAL, "the session ran already");
+  if (!s->opts.dedup || !s->opts.fixups || !s->traits_noted || s->adopted
+      || s->opts.funcs != BTFLD_FUNCS_ALL
+      || s->opts.engine != BTFLD_ENGINE_BTFLD)
+    return 0;
+  btfld_traits_classify (&s->traits);
+  s->classified = true;
+  int err = btfld_fixup_content (s->merged, s->blob_of, &s->traits,
+				 &s->made_fwd);
+  if (err)
+    return err;			/* nothing changed */
+  s->prepared = true;
+  btfld_debug_step ("content fixups");
+  /* Without a seed (out of memory) the engine starts from scratch.  */
+  s->seed = btfld_dedup_seed_new (s->merged, s->blob_of);
+  return 0;
+}
+
+/* For btfld_dedup_engine_seeded: the source of each own id of FIXED in
+   the merged BTF, from MAP (merged id -> FIXED's id, N entries).  */
+static uint32_t *
+inverse_map (const struct btfld_btf *fixed, const uint32_t *map, uint32_t n)
+{
+  uint32_t start = btfld_start_id (fixed);
+  uint32_t own = btfld_type_cnt (fixed) - start;
+  uint32_t *inv = btfld_huge_calloc (own ? own : 1, sizeof *inv);
+  if (!inv)
+    {
+      btfld_error (-ENOMEM, "out of memory");
+      return NULL;
+    }
+  for (uint32_t id = start; id < n; id++)
+    if (map[id] >= start)
+      inv[map[id] - start] = id;
+  return inv;
+}
+
+int
 btfld_session_run (struct btfld_session *s)
 {
+  uint32_t *inv = NULL;
   struct btfld_btf *fixed = NULL, *out;
   if (s->ran)
     return btfld_error (-EINVAL, "the session ran already");
@@ -327,16 +385,33 @@ btfld_session_run (struct btfld_session *s)
 	{
 	  struct btfld_objfacts of = { s->objs, s->nobjs, s->blob_obj,
 				       s->nblobs };
-	  if (s->traits_noted)
+	  uint32_t *map = NULL, n = btfld_type_cnt (s->merged);
+	  bool made_int = false;
+	  if (s->traits_noted && !s->classified)
 	    btfld_traits_classify (&s->traits);
 	  if (!(fixed = btfld_fixup_merged (&s->merged, s->syms,
 					    s->opts.vars,
 					    s->any_obj ? &of : NULL,
 					    s->traits_noted ? &s->traits
-					    : NULL, &s->blob_of)))
+					    : NULL, s->made_fwd,
+					    &s->blob_of,
+					    s->seed ? &map : NULL,
+					    &made_int)))
 	    return -EINVAL;
+	  /* An empty enum made an integer may now equal another type: the
+	     seed would keep them apart.  */
+	  if (map && !made_int && !(inv = inverse_map (fixed, map, n)))
+	    {
+	      free (map);
+	      btfld_btf_free (fixed);
+	      return -ENOMEM;
+	    }
+	  free (map);
 	  btfld_debug_step ("fixups");
 	}
+      else if (s->prepared)
+	return btfld_error (-EINVAL, "a prepared session needs the "
+			    "symbols");
       if (s->opts.funcs != BTFLD_FUNCS_ALL)
 	{
 	  if (!fixed)
@@ -346,13 +421,16 @@ btfld_session_run (struct btfld_session *s)
 	    }
 	  if (consistent_funcs (s, &fixed))
 	    {
+	      free (inv);
 	      btfld_btf_free (fixed);
 	      return -EINVAL;
 	    }
 	  btfld_debug_step ("consistent FUNCs");
 	}
-      out = btfld_dedup (fixed ? fixed : s->merged, s->blob_of,
-			 s->opts.engine);
+      out = inv ? btfld_dedup_engine_seeded (fixed, s->blob_of, s->seed, inv)
+	    : btfld_dedup (fixed ? fixed : s->merged, s->blob_of,
+			   s->opts.engine);
+      free (inv);
       btfld_btf_free (fixed);
       btfld_debug_step ("dedup");
       if (!out)

@@ -143,6 +143,9 @@ static struct
   bool failed;			/* a merge failed: cleanup merges anew
 				   (and reports what) */
   bool off;			/* ld's thread: nothing more is queued */
+  bool prepare;			/* all symbols are read: when the queue is
+				   done, prepare the session (the part of
+				   its run that needs no symbols) */
 } ahead = { .lock = PTHREAD_MUTEX_INITIALIZER,
 	    .wake = PTHREAD_COND_INITIALIZER,
 	    .idle = PTHREAD_COND_INITIALIZER };
@@ -179,6 +182,20 @@ merge_thread (void *unused)
   for (;;)
     {
       struct merge_job *j = ahead.head;
+      if (!j && ahead.prepare)
+	{
+	  /* Once: an input merged after it fails (cleanup merges anew).  */
+	  ahead.prepare = false;
+	  if (!ahead.failed)
+	    {
+	      ahead.busy = true;
+	      pthread_mutex_unlock (&ahead.lock);
+	      /* On failure the session is as it was: cleanup runs it all.  */
+	      btfld_session_prepare (ahead.s);
+	      pthread_mutex_lock (&ahead.lock);
+	    }
+	  continue;
+	}
       if (!j)
 	{
 	  ahead.busy = false;
@@ -551,6 +568,15 @@ all_symbols_read (void)
 	  "written", state.compressed);
   if (state.errors)
     return LDPS_ERR;
+  /* Every input ld offered is queued: the thread can go on with what
+     needs no symbol while ld links.  */
+  if (ahead.running)
+    {
+      pthread_mutex_lock (&ahead.lock);
+      ahead.prepare = true;
+      pthread_cond_signal (&ahead.wake);
+      pthread_mutex_unlock (&ahead.lock);
+    }
   return LDPS_OK;
 }
 
