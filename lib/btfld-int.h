@@ -204,9 +204,11 @@ struct btfld_btf *btfld_fixup_merged (struct btfld_btf **merged,
    in place of OUT_PATH as GNU objcopy does: renamed when OUT_PATH does
    not exist (mode of IN_ST), else copied into the existing file (links
    followed and kept, owner kept; IN_PLACE: mode of IN_ST set again) or
-   written to a device; a FIFO or socket is refused.  TMP is removed.  */
+   written to a device; a FIFO or socket is refused.  TMP is removed.
+   OWN: OUT_PATH is a fresh output of ours (a link's): a regular file
+   with one link is renamed over, with its mode, not copied into.  */
 struct stat;
 int btfld_install_output (int tmp_fd, const char *tmp, const char *out_path,
-			  const struct stat *in_st, bool in_place);
+			  const struct stat *in_st, bool in_place, bool own);
 
 #endif

@@ -86,6 +86,8 @@ struct engine
   bool one_thread;		/* passes on this thread only (a seed is
 				   found beside ld, which has the other
 				   core) */
+  const uint8_t *skip;		/* a seed's: ids left in class 1, out of
+				   the graph (seed_skip) */
 };
 
 static inline uint32_t
@@ -404,7 +406,7 @@ refine_pass (struct engine *e)
   if (alloc_pass_arrays (e, e->nclasses))
     return 0;
   e->ncls[0] = 0;		/* void: its own class, in every pass */
-  if (e->cnt >= HALVES_MIN && !e->one_thread)
+  if (e->cnt >= HALVES_MIN && !e->one_thread && !e->skip)
     {
       mid = e->cnt / 2;
       up.from = mid;
@@ -415,8 +417,13 @@ refine_pass (struct engine *e)
       else
 	threaded = pthread_create (&thread, NULL, classify_half, &up) == 0;
     }
+  if (e->skip)
+    next = 2;			/* class 1: the skipped ids */
   for (uint32_t id = 1; ok && id < mid; id++)
-    ok = table_class (e, &e->tab, id, e->ncls, 0, &next) != 0;
+    if (e->skip && e->skip[id])
+      e->ncls[id] = 1;
+    else
+      ok = table_class (e, &e->tab, id, e->ncls, 0, &next) != 0;
   if (threaded)
     pthread_join (thread, NULL);
   else if (ok && mid < e->cnt)
@@ -495,6 +502,8 @@ build_graph (struct engine *e, struct btfld_graph *g)
 	}
       for (uint32_t id = 1; id < e->cnt; id++)
 	{
+	  if (e->skip && e->skip[id])
+	    continue;
 	  const uint32_t *w = rec_of (e, id);
 	  unsigned kind = BTF_INFO_KIND (w[1]);
 	  unsigned n = nrefs (kind, BTF_INFO_VLEN (w[1]));
@@ -1108,7 +1117,7 @@ static struct btfld_btf *
 dedup_interned (const struct btfld_btf *btf, const uint32_t *blob_of)
 {
   struct engine e = { 0 };
-  struct names nm;
+  struct names nm = { 0 };
   struct btfld_btf *out = NULL;
   if (!engine_setup (&e, btf, blob_of, &nm) && !fixed_point (&e, &nm))
     {
@@ -1128,6 +1137,7 @@ struct btfld_dedup_seed
   uint32_t *fwd;		/* what each declaration stands for, or 0 */
   uint8_t *conflict;		/* per definition: the categories its name
 				   conflicts in */
+  uint8_t *skip;		/* per id: not classified (seed_skip) */
 };
 
 void
@@ -1138,29 +1148,72 @@ btfld_dedup_seed_free (struct btfld_dedup_seed *sd)
   free (sd->cls);
   free (sd->fwd);
   free (sd->conflict);
+  free (sd->skip);
   free (sd);
+}
+
+/* The own types a seed leaves unclassified, as their classes after the
+   fixups are found by their keys anyway: FUNCs, VARs, DATASECs, and
+   the FUNC_PROTOs only FUNCs refer to (a kernel's are a third of its
+   types, with a third of the graph's edges).  NULL when out of
+   memory.  */
+static uint8_t *
+seed_skip (const struct btfld_btf *btf)
+{
+  uint32_t cnt = btfld_type_cnt (btf), start = btfld_start_id (btf);
+  uint8_t *skip = btfld_huge_calloc (cnt, 1);
+  enum { FUNC_SIDE = 1, PROTO = 2, NON_FUNC_USER = 4 };
+  if (!skip)
+    return NULL;
+  for (uint32_t id = start; id < cnt; id++)
+    {
+      const uint32_t *w = (const uint32_t *) btfld_type_by_id (btf, id);
+      unsigned kind = BTF_INFO_KIND (w[1]);
+      unsigned n = nrefs (kind, BTF_INFO_VLEN (w[1]));
+      if (kind == BTF_KIND_FUNC || kind == BTF_KIND_VAR
+	  || kind == BTF_KIND_DATASEC)
+	{
+	  skip[id] |= FUNC_SIDE;
+	  continue;
+	}
+      if (kind == BTF_KIND_FUNC_PROTO)
+	skip[id] |= PROTO;
+      for (unsigned k = 0; k < n; k++)
+	{
+	  uint32_t to = w[ref_word (kind, k)];
+	  if (to >= start && to < cnt)
+	    skip[to] |= NON_FUNC_USER;
+	}
+    }
+  for (uint32_t id = start; id < cnt; id++)
+    skip[id] = (skip[id] & FUNC_SIDE)
+	       || (skip[id] & (PROTO | NON_FUNC_USER)) == PROTO;
+  return skip;
 }
 
 struct btfld_dedup_seed *
 btfld_dedup_seed_new (const struct btfld_btf *btf, const uint32_t *blob_of)
 {
   struct engine e = { 0 };
-  struct names nm;
+  struct names nm = { 0 };
   struct btfld_dedup_seed *sd = NULL;
   struct btfld_btf *interned;
   if (!(btf = btfld_interned (btf, &interned)))
     return NULL;
   e.one_thread = true;
-  if (engine_setup (&e, btf, blob_of, &nm) || fixed_point (&e, &nm))
-    goto done;
-  release_pass_arrays (&e);
-  if (!(sd = calloc (1, sizeof *sd))
-      || !(sd->conflict = btfld_huge_calloc (e.cnt, 1)))
+  if (!(sd = calloc (1, sizeof *sd)) || !(sd->skip = seed_skip (btf)))
     {
-      btfld_dedup_seed_free (sd);
-      sd = NULL;
       btfld_error (-ENOMEM, "out of memory");
-      goto done;
+      goto fail;
+    }
+  e.skip = sd->skip;
+  if (engine_setup (&e, btf, blob_of, &nm) || fixed_point (&e, &nm))
+    goto fail;
+  release_pass_arrays (&e);
+  if (!(sd->conflict = btfld_huge_calloc (e.cnt, 1)))
+    {
+      btfld_error (-ENOMEM, "out of memory");
+      goto fail;
     }
   for (size_t lo = 0, hi; lo < nm.ndefs; lo = hi)
     {
@@ -1177,6 +1230,10 @@ btfld_dedup_seed_new (const struct btfld_btf *btf, const uint32_t *blob_of)
   sd->fwd = e.fwd;
   e.cls = e.fwd = NULL;
   btfld_debug_step ("engine: seed");
+  goto done;
+fail:
+  btfld_dedup_seed_free (sd);
+  sd = NULL;
 done:
   names_free (&nm);
   free_engine (&e);
@@ -1192,25 +1249,93 @@ seed_src (const struct engine *e, const uint32_t *inv, uint32_t id)
   return id < e->start ? id : inv[id - e->start];
 }
 
-static bool
-placeholder (const struct btf_type *t)
+/* Where the type ID (own: from SRC) is classified by its key when
+   seeding: 0 not (it has its seed class); else its level, every type of
+   a level referring only to lower ones: the FUNC_PROTOs the seed
+   skipped, then FUNCs, VARs and DATASECs (and any type the fixups
+   added), then tags on those.  */
+static unsigned
+seed_level (const struct engine *e, const struct btfld_dedup_seed *sd,
+	    uint32_t id, uint32_t src)
 {
+  const struct btf_type *t = btfld_type_by_id (e->btf, id);
   unsigned k = btfld_kind (t);
-  return k == BTF_KIND_FUNC || k == BTF_KIND_VAR || k == BTF_KIND_DATASEC;
+  if (k == BTF_KIND_FUNC || k == BTF_KIND_VAR || k == BTF_KIND_DATASEC
+      || !src)
+    return 2;
+  if (src >= sd->start && sd->skip[src])
+    return 1;
+  if (k == BTF_KIND_DECL_TAG && t->type)
+    {
+      unsigned tk = btfld_kind (btfld_type_by_id (e->btf, t->type));
+      if (tk == BTF_KIND_FUNC || tk == BTF_KIND_VAR)
+	return 3;
+    }
+  return 0;
+}
+
+/* The class of each pending FUNC_PROTO (CLS[id] == PENDING): that of a
+   classified FUNC_PROTO with the same fields and references (a pointer
+   to a function of that type somewhere), else a new one, *NEXT on.
+   The key leaves out the type's own class, unlike a pass's: its
+   references are all classified, so equal keys are equivalence.  */
+static int
+classify_protos (struct engine *e, uint32_t pending, uint32_t *next)
+{
+  struct table t;
+  size_t nprotos = 0;
+  for (uint32_t id = 1; id < e->cnt; id++)
+    nprotos += btfld_kind (btfld_type_by_id (e->btf, id))
+	       == BTF_KIND_FUNC_PROTO;
+  if (table_init (&t, nprotos, e->kcap))
+    return btfld_error (-ENOMEM, "out of memory");
+  /* The classified ones first, then the pending ones, so that a pending
+     one finds a classified equal wherever it is.  */
+  for (int pass = 0; pass < 2; pass++)
+    for (uint32_t id = 1; id < e->cnt; id++)
+      {
+	if (btfld_kind (btfld_type_by_id (e->btf, id)) != BTF_KIND_FUNC_PROTO
+	    || (e->cls[id] == pending) != (pass == 1))
+	  continue;
+	size_t n = make_key (e, id, t.ka) - 1, j;
+	uint32_t h = (uint32_t) hash_words (t.ka, n), found = 0;
+	for (j = h & (t.nslots - 1); t.slots[j]; j = (j + 1) & (t.nslots - 1))
+	  {
+	    uint32_t other = t.slots[j] - 1;
+	    if (t.hashes[j] == h && make_key (e, other, t.kb) - 1 == n
+		&& memcmp (t.ka, t.kb, n * 4) == 0)
+	      {
+		found = other;
+		break;
+	      }
+	  }
+	if (found)
+	  {
+	    if (pass == 1)
+	      e->cls[id] = e->cls[found];
+	    continue;
+	  }
+	t.slots[j] = id + 1;
+	t.hashes[j] = h;
+	t.used++;
+	if (pass == 1)
+	  e->cls[id] = (*next)++;
+      }
+  table_free (&t);
+  return 0;
 }
 
 /* E's classes and declarations from seed SD, E's BTF having been made
    from SD's by the fixups (INV: the source of each own id, 0 for types
-   they added).  Every type but a FUNC, VAR or DATASEC (whose fields the
-   fixups set, or that they made) keeps its seed class; those are then
-   classified by their keys, which refer to the others' classes only.
-   Returns 1 when the seed does not fit (a declaration resolves
-   otherwise).  */
+   they added).  Every other type keeps its seed class; those of
+   seed_level's levels are then classified by their keys, level by
+   level, as a refinement pass would.  Returns 1 when the seed does not
+   fit (a declaration resolves otherwise).  */
 static int
 seed_classes (struct engine *e, struct names *nm,
 	      const struct btfld_dedup_seed *sd, const uint32_t *inv)
 {
-  const uint32_t PLACEHOLDER = UINT32_MAX;
+  const uint32_t PENDING = UINT32_MAX - 8;	/* + level */
   uint32_t *ren = NULL, next = 1;
   int err = 0;
   if (e->start != sd->start)
@@ -1242,10 +1367,10 @@ seed_classes (struct engine *e, struct names *nm,
   for (uint32_t id = 1; id < e->cnt; id++)
     {
       uint32_t src = seed_src (e, inv, id);
-      if (!src || placeholder (btfld_type_by_id (e->btf, id)))
+      unsigned level = seed_level (e, sd, id, src);
+      if (level)
 	{
-	  e->cls[id] = PLACEHOLDER - btfld_kind (btfld_type_by_id (e->btf,
-								   id));
+	  e->cls[id] = PENDING + level;
 	  continue;
 	}
       uint32_t c = sd->cls[src];
@@ -1254,18 +1379,23 @@ seed_classes (struct engine *e, struct names *nm,
       e->cls[id] = ren[c];
     }
   free (ren);
-  e->nclasses = next;
-  /* The placeholders by their keys, as a refinement pass would; their
-     classes are written apart, as keys are compared.  */
-  if (alloc_pass_arrays (e, 1024))
-    return -ENOMEM;
-  for (uint32_t id = 1; id < e->cnt && !err; id++)
-    if (e->cls[id] > PLACEHOLDER - 32
-	&& !table_class (e, &e->tab, id, e->ncls, 0, &next))
-      err = btfld_error (-ENOMEM, "out of memory");
-  for (uint32_t id = 1; id < e->cnt && !err; id++)
-    if (e->cls[id] > PLACEHOLDER - 32)
-      e->cls[id] = e->ncls[id];
+  /* The skipped FUNC_PROTOs, among the others; then each further level
+     by its keys (written apart, as keys are compared), then made the
+     level's classes.  */
+  if ((err = classify_protos (e, PENDING + 1, &next)))
+    return err;
+  for (unsigned level = 2; level <= 3 && !err; level++)
+    {
+      if (alloc_pass_arrays (e, 1024))
+	return -ENOMEM;
+      for (uint32_t id = 1; id < e->cnt && !err; id++)
+	if (e->cls[id] == PENDING + level
+	    && !table_class (e, &e->tab, id, e->ncls, 0, &next))
+	  err = btfld_error (-ENOMEM, "out of memory");
+      for (uint32_t id = 1; id < e->cnt && !err; id++)
+	if (e->cls[id] == PENDING + level)
+	  e->cls[id] = e->ncls[id];
+    }
   e->nclasses = next;
   btfld_debug_step ("engine: seeded");
   return err;
@@ -1278,7 +1408,7 @@ btfld_dedup_engine_seeded (const struct btfld_btf *btf,
 			   const uint32_t *inv)
 {
   struct engine e = { 0 };
-  struct names nm;
+  struct names nm = { 0 };
   struct btfld_btf *out = NULL, *interned;
   bool split = false;
   int r;

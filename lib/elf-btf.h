@@ -86,6 +86,10 @@ struct btfld_elf
   /* How btfld_elf_write recomputes .note.gnu.build-id (build-id.h);
      NULL: as the original's ID shows (ld's sha1 or md5, else kept).  */
   const struct btfld_build_id *build_id;
+  /* The file is a link's output that nobody else has yet (the plugin's
+     cleanup): btfld_elf_write renames over it, rather than copying
+     into it, when it is a regular file with one link.  */
+  bool own_output;
 };
 
 /* Open PATH (or the SIZE bytes at OFFSET of FD when FD >= 0).  */

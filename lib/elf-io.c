@@ -1156,7 +1156,8 @@ btfld_elf_write (struct btfld_elf *e, const char *out_path,
   struct stat ost;
   bool in_place = stat (out_path, &ost) == 0 && ost.st_dev == st.st_dev
 		  && ost.st_ino == st.st_ino;
-  err = btfld_install_output (fd, tmp, out_path, &st, in_place);
+  err = btfld_install_output (fd, tmp, out_path, &st, in_place,
+			      e->own_output);
   fd = -1;
   free (tmp);
   tmp = NULL;

@@ -13,6 +13,10 @@
    - a FIFO or a socket: refused, as objcopy fails there ("Illegal
      seek"), and the FIFO is left alone.
 
+   A link's own output (the plugin's, which ld has just written) that
+   is a regular file of one link is renamed over instead: nobody else
+   has it yet, and copying into it would write it twice.
+
    On every error the temporary file is removed and an existing output
    is left alone (unless the copy itself fails half way).  */
 
@@ -54,30 +58,42 @@ copy_all (int from, int to)
     }
 }
 
+/* TMP (open as TMP_FD, closed here) renamed to OUT_PATH, with MODE.  */
+static int
+rename_into_place (int tmp_fd, const char *tmp, const char *out_path,
+		   mode_t mode)
+{
+  int err = 0;
+  if (fchmod (tmp_fd, mode & 07777) || close (tmp_fd))
+    {
+      err = btfld_error (-errno, "cannot write %s: %s", tmp,
+			 strerror (errno));
+      unlink (tmp);
+      return err;
+    }
+  if (rename (tmp, out_path))
+    {
+      err = btfld_error (-errno, "cannot rename %s to %s: %s", tmp,
+			 out_path, strerror (errno));
+      unlink (tmp);
+    }
+  return err;
+}
+
 int
 btfld_install_output (int tmp_fd, const char *tmp, const char *out_path,
-		      const struct stat *in_st, bool in_place)
+		      const struct stat *in_st, bool in_place, bool own)
 {
   struct stat st;
   int err = 0, fd;
+  /* A link's own fresh output: nothing else links to it, and copying a
+     kernel's (a gigabyte) into it would write it twice.  */
+  if (own && lstat (out_path, &st) == 0 && S_ISREG (st.st_mode)
+      && st.st_nlink == 1)
+    return rename_into_place (tmp_fd, tmp, out_path, st.st_mode);
+  /* A new file (or a dangling link): rename, with the input's mode.  */
   if (stat (out_path, &st) != 0)
-    {
-      /* A new file (or a dangling link): rename, with the input's mode.  */
-      if (fchmod (tmp_fd, in_st->st_mode & 07777) || close (tmp_fd))
-	{
-	  err = btfld_error (-errno, "cannot write %s: %s", tmp,
-			     strerror (errno));
-	  unlink (tmp);
-	  return err;
-	}
-      if (rename (tmp, out_path))
-	{
-	  err = btfld_error (-errno, "cannot rename %s to %s: %s", tmp,
-			     out_path, strerror (errno));
-	  unlink (tmp);
-	}
-      return err;
-    }
+    return rename_into_place (tmp_fd, tmp, out_path, in_st->st_mode);
   if (S_ISFIFO (st.st_mode) || S_ISSOCK (st.st_mode))
     err = btfld_error (-ESPIPE, "cannot write to a %s: %s",
 		       S_ISFIFO (st.st_mode) ? "FIFO" : "socket",

@@ -41,7 +41,7 @@ struct part
   uint32_t *gslot, *gslot_round;	/* (class, set) -> group */
   size_t gslots_n;
   uint32_t *cstamp, *chead, *tclasses, ntclasses;
-  size_t cap;			/* capacity of touched, groups */
+  size_t cap, gcap;		/* capacity of touched; of groups */
 };
 
 /* A type touched by the splitter: the set of positions that point into
@@ -164,24 +164,32 @@ group_of (struct part *P, uint32_t cls, uint64_t sig, uint32_t *ngroups)
 }
 
 /* The per-splitter arrays grow to the largest splitter seen, not to
-   the number of types.  */
+   the number of types: the touches to its references (NEED), the
+   groups to the types touched (at most one group each).  */
 static int
-reserve (struct part *P, const struct btfld_graph *g, uint32_t C)
+reserve_touches (struct part *P, size_t need)
 {
-  size_t need = 0;
-  for (uint32_t k = P->first[C]; k < P->end[C]; k++)
-    {
-      uint32_t e = P->elems[k];
-      need += g->rev_off[e + 1] - g->rev_off[e];
-    }
   if (need <= P->cap)
     return 0;
   size_t cap = P->cap ? P->cap : 1024;
   while (cap < need)
     cap *= 2;
   struct touch *t = realloc (P->touched, cap * sizeof *t);
-  if (t)
-    P->touched = t;
+  if (!t)
+    return btfld_error (-ENOMEM, "out of memory");
+  P->touched = t;
+  P->cap = cap;
+  return 0;
+}
+
+static int
+reserve_groups (struct part *P, size_t need)
+{
+  if (need <= P->gcap)
+    return 0;
+  size_t cap = P->gcap ? P->gcap : 1024;
+  while (cap < need)
+    cap *= 2;
   struct group *gr = realloc (P->groups, cap * sizeof *gr);
   if (gr)
     P->groups = gr;
@@ -191,9 +199,9 @@ reserve (struct part *P, const struct btfld_graph *g, uint32_t C)
     P->gslot = gs;
   free (P->gslot_round);
   P->gslot_round = calloc (slots, sizeof *P->gslot_round);
-  if (!t || !gr || !gs || !P->gslot_round)
+  if (!gr || !gs || !P->gslot_round)
     return btfld_error (-ENOMEM, "out of memory");
-  P->cap = cap;
+  P->gcap = cap;
   P->gslots_n = slots;
   P->round = 0;			/* gslot_round starts over */
   /* Only existing classes were stamped: the rest of the array stays
@@ -206,10 +214,15 @@ static int
 split_by (struct part *P, const struct btfld_graph *g, uint32_t C)
 {
   uint32_t nt = 0, ngroups = 0;
-  int err = reserve (P, g, C);
+  size_t need = 0;
+  for (uint32_t k = P->first[C]; k < P->end[C]; k++)
+    {
+      uint32_t e = P->elems[k];
+      need += g->rev_off[e + 1] - g->rev_off[e];
+    }
+  int err = reserve_touches (P, need);
   if (err)
     return err;
-  P->round++;
   for (uint32_t k = P->first[C]; k < P->end[C]; k++)
     {
       uint32_t e = P->elems[k];
@@ -225,6 +238,9 @@ split_by (struct part *P, const struct btfld_graph *g, uint32_t C)
 	  P->touched[d->slot].sig += mix (g->rev[r].j);
 	}
     }
+  if ((err = reserve_groups (P, nt)))
+    return err;
+  P->round++;
   P->ntclasses = 0;
   for (uint32_t i = 0; i < nt; i++)
     {

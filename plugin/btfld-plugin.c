@@ -787,6 +787,7 @@ rewrite_output (struct btfld_session *ahead_s)
   if (btfld_elf_open (&e, output_name, -1, 0, 0))
     return remove_output (btfld_errmsg ());
   e.build_id = &build_id;
+  e.own_output = true;
   const void *data = btfld_elf_section (&e, ".BTF", &size);
   if (!data)
     {
