@@ -47,10 +47,15 @@
    8-byte ENUMs and add VARs' DATASECs: a kept type other than a FUNC,
    VAR or DATASEC reaches only kept types, all of them the same as
    before up to that one-to-one change, so its class is its seed class.
-   The FUNCs, VARs and DATASECs are then classified by their keys, one
-   pass checks the partition is stable, and the names must conflict as
-   in the seed, else the engine starts over.  An empty enum made an
-   integer can equal another type: then no seed is used.  */
+   A seed leaves out the FUNCs, VARs, DATASECs and the prototypes only
+   FUNCs use; those are then classified by their keys, level by level
+   (seed_level), a pass checks the partition is stable (splitting where
+   a tag's FUNC split), and the names must conflict as in the seed, else
+   the engine starts over.  An empty enum made an integer can equal
+   another type: then no seed is used.  Found beside ld near its own
+   peak memory, a seed's first round refines by Moore's passes
+   (refine_moore) rather than with a graph and a partition of every
+   type.  */
 
 #include "btfld-int.h"
 #include "partition.h"
@@ -88,6 +93,9 @@ struct engine
 				   core) */
   const uint8_t *skip;		/* a seed's: ids left in class 1, out of
 				   the graph (seed_skip) */
+  bool stable;			/* the classes are stable as found exactly
+				   (refine_moore): verify has nothing to
+				   check */
 };
 
 static inline uint32_t
@@ -563,6 +571,138 @@ refine (struct engine *e)
   return err;
 }
 
+/* Round one of a seed, without a graph: Moore's refinement, each pass
+   keying again only the types one of whose references moved to another
+   class in the pass before (every type in the first).  The dirty
+   members of a class part from the rest by their keys; a class all of
+   whose members got one key keeps its number (nothing moved).  Keys are
+   compared whole, so the fixed point is the coarsest stable partition,
+   refine's; the memory is a few arrays of the types, not a graph and a
+   partition of them (a seed is found beside ld, near its own peak).  */
+static int
+refine_moore (struct engine *e)
+{
+  uint32_t n = e->cnt, next, nd, nt, cap = 0;
+  uint32_t *dirty = btfld_huge_malloc (n, sizeof *dirty);
+  uint8_t *moved = btfld_huge_calloc (n, 1);
+  uint32_t *size = NULL, *first = NULL, *ndirty = NULL, *touched = NULL;
+  uint8_t *fate = NULL;		/* per class: 1 parts, 2 stays whole */
+  int err = 0;
+  memcpy (e->cls, e->init, (size_t) n * sizeof *e->cls);
+  e->nclasses = e->ninit;
+  if (!dirty || !moved)
+    goto nomem;
+  for (bool all = true;; all = false)
+    {
+      nd = 0;
+      for (uint32_t id = 1; id < n; id++)
+	{
+	  if (e->skip && e->skip[id])
+	    continue;
+	  const uint32_t *w = rec_of (e, id);
+	  unsigned kind = BTF_INFO_KIND (w[1]);
+	  unsigned nr = nrefs (kind, BTF_INFO_VLEN (w[1])), k = 0;
+	  if (!all)
+	    for (; k < nr && !moved[target (e, w[ref_word (kind, k)])]; k++)
+	      ;
+	  if (all ? nr != 0 : k < nr)
+	    dirty[nd++] = id;
+	}
+      if (!nd)
+	break;
+      /* Per-class counts for this pass's classes (at most one new class
+	 per dirty type), the sizes counted again when they grow.  */
+      if (e->nclasses + (size_t) nd > cap)
+	{
+	  cap = e->nclasses + nd;
+	  free (size);
+	  free (first);
+	  free (ndirty);
+	  free (touched);
+	  free (fate);
+	  size = btfld_huge_calloc (cap, sizeof *size);
+	  first = btfld_huge_malloc (cap, sizeof *first);
+	  ndirty = btfld_huge_calloc (cap, sizeof *ndirty);
+	  touched = btfld_huge_malloc (cap, sizeof *touched);
+	  fate = btfld_huge_calloc (cap, 1);
+	  if (!size || !first || !ndirty || !touched || !fate)
+	    goto nomem;
+	  for (uint32_t id = 1; id < n; id++)
+	    size[e->cls[id]]++;
+	}
+      /* The dirty types' keys, from the classes before the pass.  */
+      next = e->nclasses;
+      if (alloc_pass_arrays (e, e->nclasses))
+	goto nomem;
+      if (getenv ("BTFLD_DEBUG"))
+	fprintf (stderr, "btfld: engine: moore pass: %u dirty\n", nd);
+      for (uint32_t i = 0; i < nd; i++)
+	if (!table_class (e, &e->tab, dirty[i], e->ncls, 0, &next))
+	  goto nomem;
+      nt = 0;
+      for (uint32_t i = 0; i < nd; i++)
+	{
+	  uint32_t c = e->cls[dirty[i]], g = e->ncls[dirty[i]];
+	  if (!ndirty[c]++)
+	    {
+	      first[c] = g;
+	      touched[nt++] = c;
+	    }
+	  else if (first[c] != g)
+	    fate[c] = 1;
+	}
+      for (uint32_t i = 0; i < nt; i++)
+	{
+	  uint32_t c = touched[i];
+	  if (!fate[c])
+	    fate[c] = ndirty[c] == size[c] ? 2 : 1;
+	}
+      memset (moved, 0, n);
+      for (uint32_t i = 0; i < nd; i++)
+	{
+	  uint32_t id = dirty[i], c = e->cls[id], g = e->ncls[id];
+	  if (fate[c] == 2)
+	    continue;
+	  e->cls[id] = g;
+	  moved[id] = 1;
+	  size[c]--;
+	  size[g]++;
+	}
+      for (uint32_t i = 0; i < nt; i++)
+	ndirty[touched[i]] = fate[touched[i]] = 0;
+      e->nclasses = next;
+    }
+  /* Numbered densely again (a class that stayed whole left the number
+     its key got unused).  */
+  uint32_t *dense = btfld_huge_calloc (e->nclasses, sizeof *dense), k = 1;
+  if (!dense)
+    goto nomem;
+  for (uint32_t id = 1; id < n; id++)
+    {
+      uint32_t c = e->cls[id];
+      if (!dense[c])
+	dense[c] = k++;
+      e->cls[id] = dense[c];
+    }
+  free (dense);
+  e->nclasses = k;
+  e->stable = true;
+  btfld_debug_step ("engine: moore");
+  goto done;
+nomem:
+  err = btfld_error (-ENOMEM, "out of memory");
+done:
+  release_pass_arrays (e);
+  free (dirty);
+  free (moved);
+  free (size);
+  free (first);
+  free (ndirty);
+  free (touched);
+  free (fate);
+  return err;
+}
+
 /* A later round, from the previous round's classes (stable under the
    previous resolution OLDFWD): the types that can reach a declaration
    whose resolution changed ("affected": through references and through
@@ -594,6 +734,7 @@ refine_from (struct engine *e, const uint32_t *oldfwd)
 	fprintf (stderr, "btfld: engine: no declaration changed\n");
       return 0;
     }
+  e->stable = false;
   off = calloc ((size_t) n + 1, sizeof *off);
   stack = malloc ((size_t) n * sizeof *stack);
   aff = calloc (n, 1);
@@ -762,7 +903,7 @@ verify (struct engine *e, bool *split)
 {
   int err = 0;
   *split = false;
-  for (;;)
+  for (; !e->stable;)
     {
       uint32_t n = refine_pass (e);
       if (!n)
@@ -1088,7 +1229,8 @@ fixed_point (struct engine *e, struct names *nm)
       if (!first)
 	memcpy (oldfwd, e->fwd, (size_t) e->cnt * sizeof *oldfwd);
       assign_fwds (e, nm->decls, nm->ndecls, nm->defs, nm->conflict);
-      if (first ? refine (e) : refine_from (e, oldfwd))
+      if (first ? (e->skip ? refine_moore (e) : refine (e))
+	  : refine_from (e, oldfwd))
 	break;
       btfld_debug_step ("engine: refined");
       long newly = mark_conflicts (e, nm->defs, nm->ndefs, nm->conflict);
