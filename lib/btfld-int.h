@@ -196,7 +196,7 @@ struct btfld_btf *btfld_fixup_merged (struct btfld_btf **merged,
 				      enum btfld_vars vars,
 				      const struct btfld_objfacts *of,
 				      const struct btfld_traits *tr,
-				      const uint8_t *made_fwd,
+				      const uint64_t *made_fwd,
 				      uint32_t **blob_of, uint32_t **mapp,
 				      bool *made_int);
 

@@ -79,12 +79,12 @@ struct btfld_btf *btfld_fixup_objects_consume (struct btfld_btf *btf,
 					       const uint32_t *blob_of,
 					       const struct btfld_objfacts *of,
 					       const struct btfld_traits *tr,
-					       const uint8_t *made_fwd,
+					       const uint64_t *made_fwd,
 					       uint32_t **mapp);
 /* The fixups of BTF that need no symbol, done in place (fixups.c);
    *MADE_FWD receives what btfld_fixup_objects_consume then needs.  */
 int btfld_fixup_content (struct btfld_btf *btf, const uint32_t *blob_of,
-			 const struct btfld_traits *tr, uint8_t **made_fwd);
+			 const struct btfld_traits *tr, uint64_t **made_fwd);
 
 /* The traits of the blob type ID came from (0 for the base's types).  */
 static inline unsigned

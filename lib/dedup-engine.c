@@ -91,12 +91,18 @@ struct engine
   bool one_thread;		/* passes on this thread only (a seed is
 				   found beside ld, which has the other
 				   core) */
-  const uint8_t *skip;		/* a seed's: ids left in class 1, out of
-				   the graph (seed_skip) */
+  const uint64_t *skip;		/* a seed's: ids left in class 1, out of
+				   the graph (seed_skip; a bitmap) */
   bool stable;			/* the classes are stable as found exactly
 				   (refine_moore): verify has nothing to
 				   check */
 };
+
+static inline bool
+bit (const uint64_t *map, uint32_t id)
+{
+  return map && (map[id / 64] >> (id % 64) & 1);
+}
 
 static inline uint32_t
 target (const struct engine *e, uint32_t id)
@@ -428,7 +434,7 @@ refine_pass (struct engine *e)
   if (e->skip)
     next = 2;			/* class 1: the skipped ids */
   for (uint32_t id = 1; ok && id < mid; id++)
-    if (e->skip && e->skip[id])
+    if (bit (e->skip, id))
       e->ncls[id] = 1;
     else
       ok = table_class (e, &e->tab, id, e->ncls, 0, &next) != 0;
@@ -510,7 +516,7 @@ build_graph (struct engine *e, struct btfld_graph *g)
 	}
       for (uint32_t id = 1; id < e->cnt; id++)
 	{
-	  if (e->skip && e->skip[id])
+	  if (bit (e->skip, id))
 	    continue;
 	  const uint32_t *w = rec_of (e, id);
 	  unsigned kind = BTF_INFO_KIND (w[1]);
@@ -583,8 +589,11 @@ static int
 refine_moore (struct engine *e)
 {
   uint32_t n = e->cnt, next, nd, nt, cap = 0;
-  uint32_t *dirty = btfld_huge_malloc (n, sizeof *dirty);
-  uint8_t *moved = btfld_huge_calloc (n, 1);
+  size_t words = n / 64 + 1;
+  /* Bitmaps of the types to key again in this pass, and of those that
+     moved in the last.  */
+  uint64_t *dirty = malloc (words * sizeof *dirty);
+  uint64_t *moved = calloc (words, sizeof *moved);
   uint32_t *size = NULL, *first = NULL, *ndirty = NULL, *touched = NULL;
   uint8_t *fate = NULL;		/* per class: 1 parts, 2 stays whole */
   int err = 0;
@@ -595,18 +604,23 @@ refine_moore (struct engine *e)
   for (bool all = true;; all = false)
     {
       nd = 0;
+      memset (dirty, 0, words * sizeof *dirty);
       for (uint32_t id = 1; id < n; id++)
 	{
-	  if (e->skip && e->skip[id])
+	  if (bit (e->skip, id))
 	    continue;
 	  const uint32_t *w = rec_of (e, id);
 	  unsigned kind = BTF_INFO_KIND (w[1]);
 	  unsigned nr = nrefs (kind, BTF_INFO_VLEN (w[1])), k = 0;
 	  if (!all)
-	    for (; k < nr && !moved[target (e, w[ref_word (kind, k)])]; k++)
+	    for (; k < nr && !bit (moved, target (e, w[ref_word (kind, k)]));
+		 k++)
 	      ;
 	  if (all ? nr != 0 : k < nr)
-	    dirty[nd++] = id;
+	    {
+	      dirty[id / 64] |= (uint64_t) 1 << (id % 64);
+	      nd++;
+	    }
 	}
       if (!nd)
 	break;
@@ -636,13 +650,16 @@ refine_moore (struct engine *e)
 	goto nomem;
       if (getenv ("BTFLD_DEBUG"))
 	fprintf (stderr, "btfld: engine: moore pass: %u dirty\n", nd);
-      for (uint32_t i = 0; i < nd; i++)
-	if (!table_class (e, &e->tab, dirty[i], e->ncls, 0, &next))
+      for (uint32_t id = 1; id < n; id++)
+	if (bit (dirty, id)
+	    && !table_class (e, &e->tab, id, e->ncls, 0, &next))
 	  goto nomem;
       nt = 0;
-      for (uint32_t i = 0; i < nd; i++)
+      for (uint32_t id = 1; id < n; id++)
 	{
-	  uint32_t c = e->cls[dirty[i]], g = e->ncls[dirty[i]];
+	  if (!bit (dirty, id))
+	    continue;
+	  uint32_t c = e->cls[id], g = e->ncls[id];
 	  if (!ndirty[c]++)
 	    {
 	      first[c] = g;
@@ -657,14 +674,16 @@ refine_moore (struct engine *e)
 	  if (!fate[c])
 	    fate[c] = ndirty[c] == size[c] ? 2 : 1;
 	}
-      memset (moved, 0, n);
-      for (uint32_t i = 0; i < nd; i++)
+      memset (moved, 0, words * sizeof *moved);
+      for (uint32_t id = 1; id < n; id++)
 	{
-	  uint32_t id = dirty[i], c = e->cls[id], g = e->ncls[id];
+	  if (!bit (dirty, id))
+	    continue;
+	  uint32_t c = e->cls[id], g = e->ncls[id];
 	  if (fate[c] == 2)
 	    continue;
 	  e->cls[id] = g;
-	  moved[id] = 1;
+	  moved[id / 64] |= (uint64_t) 1 << (id % 64);
 	  size[c]--;
 	  size[g]++;
 	}
@@ -1277,10 +1296,33 @@ struct btfld_dedup_seed
   uint32_t cnt, start, nclasses;
   uint32_t *cls;		/* class of each id */
   uint32_t *fwd;		/* what each declaration stands for, or 0 */
-  uint8_t *conflict;		/* per definition: the categories its name
-				   conflicts in */
-  uint8_t *skip;		/* per id: not classified (seed_skip) */
+  struct seed_pair *fwds;	/* the declarations that stand for a
+				   definition: (id, definition), by id */
+  struct seed_pair *conflicts;	/* the definitions whose names conflict:
+				   (id, categories), by id */
+  size_t nfwds, nconflicts;
+  uint64_t *skip;		/* ids not classified (seed_skip), a bitmap */
 };
+
+/* Few of a seed's types are declarations or conflicting definitions:
+   what they say is kept by id, not in arrays of every type.  */
+struct seed_pair { uint32_t id, val; };
+
+static int
+by_pair_id (const void *a, const void *b)
+{
+  return btfld_cmp_u32 (&((const struct seed_pair *) a)->id,
+			&((const struct seed_pair *) b)->id);
+}
+
+/* The value of ID in V (N pairs by id), 0 when absent.  */
+static uint32_t
+pair_val (const struct seed_pair *v, size_t n, uint32_t id)
+{
+  struct seed_pair key = { id, 0 };
+  const struct seed_pair *p = bsearch (&key, v, n, sizeof *v, by_pair_id);
+  return p ? p->val : 0;
+}
 
 void
 btfld_dedup_seed_free (struct btfld_dedup_seed *sd)
@@ -1288,8 +1330,8 @@ btfld_dedup_seed_free (struct btfld_dedup_seed *sd)
   if (!sd)
     return;
   free (sd->cls);
-  free (sd->fwd);
-  free (sd->conflict);
+  free (sd->fwds);
+  free (sd->conflicts);
   free (sd->skip);
   free (sd);
 }
@@ -1299,14 +1341,19 @@ btfld_dedup_seed_free (struct btfld_dedup_seed *sd)
    the FUNC_PROTOs only FUNCs refer to (a kernel's are a third of its
    types, with a third of the graph's edges).  NULL when out of
    memory.  */
-static uint8_t *
+static uint64_t *
 seed_skip (const struct btfld_btf *btf)
 {
   uint32_t cnt = btfld_type_cnt (btf), start = btfld_start_id (btf);
   uint8_t *skip = btfld_huge_calloc (cnt, 1);
+  uint64_t *map = calloc (cnt / 64 + 1, sizeof *map);
   enum { FUNC_SIDE = 1, PROTO = 2, NON_FUNC_USER = 4 };
-  if (!skip)
-    return NULL;
+  if (!skip || !map)
+    {
+      free (skip);
+      free (map);
+      return NULL;
+    }
   for (uint32_t id = start; id < cnt; id++)
     {
       const uint32_t *w = (const uint32_t *) btfld_type_by_id (btf, id);
@@ -1328,9 +1375,11 @@ seed_skip (const struct btfld_btf *btf)
 	}
     }
   for (uint32_t id = start; id < cnt; id++)
-    skip[id] = (skip[id] & FUNC_SIDE)
-	       || (skip[id] & (PROTO | NON_FUNC_USER)) == PROTO;
-  return skip;
+    if ((skip[id] & FUNC_SIDE)
+	|| (skip[id] & (PROTO | NON_FUNC_USER)) == PROTO)
+      map[id / 64] |= (uint64_t) 1 << (id % 64);
+  free (skip);
+  return map;
 }
 
 struct btfld_dedup_seed *
@@ -1352,7 +1401,17 @@ btfld_dedup_seed_new (const struct btfld_btf *btf, const uint32_t *blob_of)
   if (engine_setup (&e, btf, blob_of, &nm) || fixed_point (&e, &nm))
     goto fail;
   release_pass_arrays (&e);
-  if (!(sd->conflict = btfld_huge_calloc (e.cnt, 1)))
+  size_t nc = 0;
+  for (size_t lo = 0, hi; lo < nm.ndefs; lo = hi)
+    {
+      for (hi = lo + 1; hi < nm.ndefs && nm.defs[hi].name == nm.defs[lo].name;
+	   hi++)
+	;
+      nc += nm.conflict[lo] ? hi - lo : 0;
+    }
+  sd->fwds = malloc ((nm.ndecls ? nm.ndecls : 1) * sizeof *sd->fwds);
+  sd->conflicts = malloc ((nc ? nc : 1) * sizeof *sd->conflicts);
+  if (!sd->fwds || !sd->conflicts)
     {
       btfld_error (-ENOMEM, "out of memory");
       goto fail;
@@ -1363,14 +1422,20 @@ btfld_dedup_seed_new (const struct btfld_btf *btf, const uint32_t *blob_of)
 	   hi++)
 	;
       for (size_t i = lo; nm.conflict[lo] && i < hi; i++)
-	sd->conflict[nm.defs[i].id] = nm.conflict[lo];
+	sd->conflicts[sd->nconflicts++]
+	  = (struct seed_pair) { nm.defs[i].id, nm.conflict[lo] };
     }
+  qsort (sd->conflicts, sd->nconflicts, sizeof *sd->conflicts, by_pair_id);
+  /* Declarations are collected in id order.  */
+  for (size_t k = 0; k < nm.ndecls; k++)
+    if (e.fwd[nm.decls[k].f])
+      sd->fwds[sd->nfwds++]
+	= (struct seed_pair) { nm.decls[k].f, e.fwd[nm.decls[k].f] };
   sd->cnt = e.cnt;
   sd->start = e.start;
   sd->nclasses = e.nclasses;
   sd->cls = e.cls;
-  sd->fwd = e.fwd;
-  e.cls = e.fwd = NULL;
+  e.cls = NULL;
   btfld_debug_step ("engine: seed");
   goto done;
 fail:
@@ -1405,7 +1470,7 @@ seed_level (const struct engine *e, const struct btfld_dedup_seed *sd,
   if (k == BTF_KIND_FUNC || k == BTF_KIND_VAR || k == BTF_KIND_DATASEC
       || !src)
     return 2;
-  if (src >= sd->start && sd->skip[src])
+  if (src >= sd->start && bit (sd->skip, src))
     return 1;
   if (k == BTF_KIND_DECL_TAG && t->type)
     {
@@ -1493,14 +1558,15 @@ seed_classes (struct engine *e, struct names *nm,
 	   && nm->defs[hi].name == nm->defs[lo].name; hi++)
 	;
       for (size_t i = lo; i < hi; i++)
-	nm->conflict[lo] |= sd->conflict[seed_src (e, inv,
-						   nm->defs[i].id)];
+	nm->conflict[lo] |= pair_val (sd->conflicts, sd->nconflicts,
+				      seed_src (e, inv, nm->defs[i].id));
     }
   assign_fwds (e, nm->decls, nm->ndecls, nm->defs, nm->conflict);
   for (size_t k = 0; k < nm->ndecls; k++)
     {
       uint32_t f = nm->decls[k].f, to = e->fwd[f];
-      if ((to ? seed_src (e, inv, to) : 0) != sd->fwd[seed_src (e, inv, f)])
+      if ((to ? seed_src (e, inv, to) : 0)
+	  != pair_val (sd->fwds, sd->nfwds, seed_src (e, inv, f)))
 	return 1;
     }
   if (!(ren = calloc ((size_t) sd->nclasses + 1, sizeof *ren)))

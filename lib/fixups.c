@@ -110,10 +110,10 @@ struct fix
 				   arrays, or 0 */
   struct btfld_traits tr;	/* what each blob's compiler got wrong */
   /* The fixups of the types' contents (INT, ENUM, ARRAY, FWD) were done
-     already, in place (btfld_fixup_content); MADE_FWD marks the ids
-     they made forward enums, nonzero.  */
+     already, in place (btfld_fixup_content); MADE_FWD is the bitmap of
+     the ids they made forward enums.  */
   bool content_done;
-  const uint8_t *made_fwd;
+  const uint64_t *made_fwd;
 };
 
 /* Whether ID is a forward enum the content fixups made (from a FWD, or
@@ -122,7 +122,7 @@ struct fix
 static bool
 made_fwd (const struct fix *f, uint32_t id)
 {
-  return f->made_fwd && f->made_fwd[id];
+  return f->made_fwd && (f->made_fwd[id / 64] >> (id % 64) & 1);
 }
 
 /* The facts of VAR ID, made empty when it has none (NULL: out of
@@ -1566,7 +1566,7 @@ static struct btfld_btf *
 fixup_run (const struct btfld_btf *btf, struct btfld_btf *own,
 	   const struct btfld_symtab *syms, enum btfld_vars var_policy,
 	   const uint32_t *blob_of, const struct btfld_objfacts *of,
-	   const struct btfld_traits *tr, const uint8_t *made,
+	   const struct btfld_traits *tr, const uint64_t *made,
 	   uint32_t **mapp)
 {
   struct fix f = { 0 };
@@ -1665,7 +1665,7 @@ btfld_fixup_objects_consume (struct btfld_btf *btf,
 			     const uint32_t *blob_of,
 			     const struct btfld_objfacts *of,
 			     const struct btfld_traits *tr,
-			     const uint8_t *made_fwd, uint32_t **mapp)
+			     const uint64_t *made_fwd, uint32_t **mapp)
 {
   return fixup_run (btf, btf, syms, var_policy, blob_of, of, tr, made_fwd,
 		    mapp);
@@ -1679,11 +1679,11 @@ btfld_fixup_objects_consume (struct btfld_btf *btf,
    kept: a type the later fixups drop was changed for nothing.  */
 int
 btfld_fixup_content (struct btfld_btf *btf, const uint32_t *blob_of,
-		     const struct btfld_traits *tr, uint8_t **made_fwd)
+		     const struct btfld_traits *tr, uint64_t **made_fwd)
 {
   struct fix f = { 0 };
   struct array_swaps sw = { NULL, 0, 0 };
-  uint8_t *made = NULL;
+  uint64_t *made = NULL;
   int err = -ENOMEM;
   f.btf = btf;
   f.cnt = btfld_type_cnt (btf);
@@ -1691,7 +1691,7 @@ btfld_fixup_content (struct btfld_btf *btf, const uint32_t *blob_of,
   f.blob_of = blob_of;
   f.keep = btfld_huge_malloc (f.cnt, sizeof *f.keep);
   f.linkage = btfld_huge_calloc (f.cnt, 1);
-  made = btfld_huge_calloc (f.cnt, 1);
+  made = calloc (f.cnt / 64 + 1, sizeof *made);
   if (!f.keep || !f.linkage || !made || copy_traits (&f.tr, tr, btf, blob_of))
     {
       err = btfld_error (-ENOMEM, "out of memory");
@@ -1706,8 +1706,9 @@ btfld_fixup_content (struct btfld_btf *btf, const uint32_t *blob_of,
     {
       struct btf_type *t = btfld_type_mut (btf, id);
       unsigned k = btfld_kind (t);
-      made[id] = (k == BTF_KIND_FWD && f.linkage[id])
-		 || (k == BTF_KIND_ENUM && !t->size);
+      if ((k == BTF_KIND_FWD && f.linkage[id])
+	  || (k == BTF_KIND_ENUM && !t->size))
+	made[id / 64] |= (uint64_t) 1 << (id % 64);
       fix_content (&f, t, id, f.index_type);
     }
   swap_arrays (&sw, btf, NULL);

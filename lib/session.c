@@ -37,7 +37,7 @@ struct btfld_session
      (MADE_FWD: btfld_fixup_content's), and SEED is what the engine
      found there, or NULL.  */
   bool prepared;
-  uint8_t *made_fwd;
+  uint64_t *made_fwd;
   struct btfld_dedup_seed *seed;
 };
 
@@ -75,7 +75,7 @@ struct btfld_btf *
 btfld_fixup_merged (struct btfld_btf **merged,
 		    const struct btfld_symtab *syms, enum btfld_vars vars,
 		    const struct btfld_objfacts *of,
-		    const struct btfld_traits *tr, const uint8_t *made_fwd,
+		    const struct btfld_traits *tr, const uint64_t *made_fwd,
 		    uint32_t **blob_of, uint32_t **mapp, bool *made_int)
 {
   uint32_t *map = NULL;
