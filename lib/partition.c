@@ -163,6 +163,16 @@ group_of (struct part *P, uint32_t cls, uint64_t sig, uint32_t *ngroups)
     }
 }
 
+/* A capacity of CAP grown, by doubling, to NEED at least.  */
+static size_t
+grown (size_t cap, size_t need)
+{
+  cap = cap ? cap : 1024;
+  while (cap < need)
+    cap *= 2;
+  return cap;
+}
+
 /* The per-splitter arrays grow to the largest splitter seen, not to
    the number of types: the touches to its references (NEED), the
    groups to the types touched (at most one group each).  */
@@ -171,9 +181,7 @@ reserve_touches (struct part *P, size_t need)
 {
   if (need <= P->cap)
     return 0;
-  size_t cap = P->cap ? P->cap : 1024;
-  while (cap < need)
-    cap *= 2;
+  size_t cap = grown (P->cap, need);
   struct touch *t = realloc (P->touched, cap * sizeof *t);
   if (!t)
     return btfld_error (-ENOMEM, "out of memory");
@@ -187,9 +195,7 @@ reserve_groups (struct part *P, size_t need)
 {
   if (need <= P->gcap)
     return 0;
-  size_t cap = P->gcap ? P->gcap : 1024;
-  while (cap < need)
-    cap *= 2;
+  size_t cap = grown (P->gcap, need);
   struct group *gr = realloc (P->groups, cap * sizeof *gr);
   if (gr)
     P->groups = gr;

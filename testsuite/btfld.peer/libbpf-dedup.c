@@ -16,11 +16,18 @@
    case (btf_dedup_opts, such as force_collisions, which only tests
    libbpf's hashing) do not apply to btfld and are ignored.
 
+   Each case also goes through the plugin's seeded path: the engine's
+   classes found first on the input (a seed), then the input deduplicated
+   from them, and again from a seed that does not fit (an empty BTF's:
+   the engine starts over): both must give the same bytes as the plain
+   engine, else the case differs.
+
    Prints one line per case, "ok<TAB>DESCR" or "differs<TAB>DESCR<TAB>WHY";
    with -v the dumps of the input, the expected result and btfld's go to
    stderr for each difference.  */
 
 #include "btfld.h"
+#include "btfld-int.h"
 
 #include <bpf/btf.h>
 #include <stdbool.h>
@@ -28,6 +35,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* btfld-int.h has its own, the same.  */
+#undef BTF_INFO_ENC
 #include "test_btf.h"
 
 /* What btf.c defines for its tables.  */
@@ -137,6 +146,33 @@ show (const char *title, const struct btfld_btf *btf)
 }
 
 /* Run test T; print its verdict.  Returns true when it is ok.  */
+/* IN deduplicated from seed SD (every own id its own source): NULL when
+   its bytes are OUT's (SIZE), else why not.  */
+static const char *
+seeded_differs (const struct btfld_btf *in, struct btfld_dedup_seed *sd,
+		const void *out, size_t size)
+{
+  uint32_t start = btfld_start_id (in), n = btfld_type_cnt (in) - start;
+  uint32_t *inv = malloc ((n ? n : 1) * sizeof *inv);
+  struct btfld_btf *r = NULL;
+  void *raw = NULL;
+  size_t rsize = 0;
+  const char *why = NULL;
+  for (uint32_t i = 0; inv && i < n; i++)
+    inv[i] = start + i;
+  if (!inv || !sd)
+    why = "no seed";
+  else if (!(r = btfld_dedup_engine_seeded (in, NULL, sd, inv))
+	   || !(raw = btfld_btf_raw (r, &rsize)))
+    why = "seeded dedup failed";
+  else if (rsize != size || memcmp (raw, out, size))
+    why = "another result";
+  free (raw);
+  btfld_btf_free (r);
+  free (inv);
+  return why;
+}
+
 static bool
 run (const struct btf_dedup_test *t)
 {
@@ -170,6 +206,21 @@ run (const struct btf_dedup_test *t)
   if (!(out_raw = btfld_btf_raw (out, &out_size)))
     {
       snprintf (why, sizeof why, "serializing failed: %s", btfld_errmsg ());
+      goto done;
+    }
+  struct btfld_btf *empty = btfld_btf_new (NULL);
+  struct btfld_dedup_seed *own = btfld_dedup_seed_new (in, NULL);
+  struct btfld_dedup_seed *other = empty ? btfld_dedup_seed_new (empty, NULL)
+				   : NULL;
+  btfld_btf_free (empty);
+  const char *sw = seeded_differs (in, own, out_raw, out_size);
+  const char *ow = seeded_differs (in, other, out_raw, out_size);
+  btfld_dedup_seed_free (own);
+  btfld_dedup_seed_free (other);
+  if (sw || ow)
+    {
+      snprintf (why, sizeof why, "from %s seed: %s", sw ? "its own" : "an "
+		"unfitting", sw ? sw : ow);
       goto done;
     }
 
