@@ -38,7 +38,11 @@
      first (int a[2][3] as ARRAY 3 of ARRAY 2); in an object that shows
      such a compiler (BTFLD_TRAIT_ARRAYS_REVERSED) each chain of nested
      ARRAYs gets its element counts back in source order.
-   Anonymous types that only dropped types referenced go too.  */
+   Anonymous types that only dropped types referenced go too.
+
+   The fixups of the types' own fields (INT, ENUM, ARRAY, FWD) need no
+   symbol: the plugin does them while ld links (btfld_fixup_content), and
+   the rest after the link skips them.  */
 
 #define _GNU_SOURCE 1		/* qsort_r */
 #include "btfld-int.h"
@@ -1675,7 +1679,7 @@ btfld_fixup_objects_consume (struct btfld_btf *btf,
    'char' INTs, forward enums (and gcc 12's FWD type field), arrays'
    index types and dimensions.  What is left (ENUM64s, linkage, what is
    dropped, DATASECs) is btfld_fixup_objects_consume's with *MADE_FWD,
-   the ids these fixups made forward enums.  Every type is judged as if
+   the bitmap of the ids these fixups made forward enums.  Every type is judged as if
    kept: a type the later fixups drop was changed for nothing.  */
 int
 btfld_fixup_content (struct btfld_btf *btf, const uint32_t *blob_of,
