@@ -1494,16 +1494,25 @@ classify_protos (struct engine *e, uint32_t pending, uint32_t *next)
   for (uint32_t id = 1; id < e->cnt; id++)
     nprotos += btfld_kind (btfld_type_by_id (e->btf, id))
 	       == BTF_KIND_FUNC_PROTO;
-  if (table_init (&t, nprotos, e->kcap))
-    return btfld_error (-ENOMEM, "out of memory");
+  /* Of the classified ones, one per class is enough.  */
+  uint64_t *seen = calloc (*next / 64 + 1, sizeof *seen);
+  if (!seen || table_init (&t, nprotos, e->kcap))
+    {
+      free (seen);
+      return btfld_error (-ENOMEM, "out of memory");
+    }
   /* The classified ones first, then the pending ones, so that a pending
      one finds a classified equal wherever it is.  */
   for (int pass = 0; pass < 2; pass++)
     for (uint32_t id = 1; id < e->cnt; id++)
       {
+	uint32_t c = e->cls[id];
 	if (btfld_kind (btfld_type_by_id (e->btf, id)) != BTF_KIND_FUNC_PROTO
-	    || (e->cls[id] == pending) != (pass == 1))
+	    || (c == pending) != (pass == 1)
+	    || (pass == 0 && bit (seen, c)))
 	  continue;
+	if (pass == 0)
+	  seen[c / 64] |= (uint64_t) 1 << (c % 64);
 	size_t n = make_key (e, id, t.ka) - 1, j;
 	uint32_t h = (uint32_t) hash_words (t.ka, n), found = 0;
 	for (j = h & (t.nslots - 1); t.slots[j]; j = (j + 1) & (t.nslots - 1))
@@ -1529,6 +1538,7 @@ classify_protos (struct engine *e, uint32_t pending, uint32_t *next)
 	  e->cls[id] = (*next)++;
       }
   table_free (&t);
+  free (seen);
   return 0;
 }
 
