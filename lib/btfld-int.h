@@ -170,6 +170,19 @@ void *btfld_huge_realloc (void *p, size_t n, size_t elt);
 /* qsort/bsearch order of uint32_t values.  */
 int btfld_cmp_u32 (const void *a, const void *b);
 
+/* Bit ID of the bitmap MAP (NULL: none set), and setting it.  */
+static inline bool
+btfld_bit (const uint64_t *map, uint32_t id)
+{
+  return map && (map[id / 64] >> (id % 64) & 1);
+}
+
+static inline void
+btfld_set_bit (uint64_t *map, uint32_t id)
+{
+  map[id / 64] |= (uint64_t) 1 << (id % 64);
+}
+
 /* What the dedup engine found on one BTF (its classes, what each
    declaration stands for, which names conflict), kept to deduplicate a
    BTF the fixups make from it later without refining the whole graph

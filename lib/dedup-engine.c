@@ -88,21 +88,14 @@ struct engine
 				   round (they do not depend on FWDs) */
   struct table tab;		/* of refine_pass */
   size_t kcap;			/* words of the longest key */
-  bool one_thread;		/* passes on this thread only (a seed is
-				   found beside ld, which has the other
-				   core) */
   const uint64_t *skip;		/* a seed's: ids left in class 1, out of
-				   the graph (seed_skip; a bitmap) */
+				   the graph (seed_skip; a bitmap); its
+				   passes stay on this thread, as ld has
+				   the other core */
   bool stable;			/* the classes are stable as found exactly
 				   (refine_moore): verify has nothing to
 				   check */
 };
-
-static inline bool
-bit (const uint64_t *map, uint32_t id)
-{
-  return map && (map[id / 64] >> (id % 64) & 1);
-}
 
 static inline uint32_t
 target (const struct engine *e, uint32_t id)
@@ -420,7 +413,7 @@ refine_pass (struct engine *e)
   if (alloc_pass_arrays (e, e->nclasses))
     return 0;
   e->ncls[0] = 0;		/* void: its own class, in every pass */
-  if (e->cnt >= HALVES_MIN && !e->one_thread && !e->skip)
+  if (e->cnt >= HALVES_MIN && !e->skip)
     {
       mid = e->cnt / 2;
       up.from = mid;
@@ -434,7 +427,7 @@ refine_pass (struct engine *e)
   if (e->skip)
     next = 2;			/* class 1: the skipped ids */
   for (uint32_t id = 1; ok && id < mid; id++)
-    if (bit (e->skip, id))
+    if (btfld_bit (e->skip, id))
       e->ncls[id] = 1;
     else
       ok = table_class (e, &e->tab, id, e->ncls, 0, &next) != 0;
@@ -516,7 +509,7 @@ build_graph (struct engine *e, struct btfld_graph *g)
 	}
       for (uint32_t id = 1; id < e->cnt; id++)
 	{
-	  if (bit (e->skip, id))
+	  if (btfld_bit (e->skip, id))
 	    continue;
 	  const uint32_t *w = rec_of (e, id);
 	  unsigned kind = BTF_INFO_KIND (w[1]);
@@ -607,18 +600,18 @@ refine_moore (struct engine *e)
       memset (dirty, 0, words * sizeof *dirty);
       for (uint32_t id = 1; id < n; id++)
 	{
-	  if (bit (e->skip, id))
+	  if (btfld_bit (e->skip, id))
 	    continue;
 	  const uint32_t *w = rec_of (e, id);
 	  unsigned kind = BTF_INFO_KIND (w[1]);
 	  unsigned nr = nrefs (kind, BTF_INFO_VLEN (w[1])), k = 0;
 	  if (!all)
-	    for (; k < nr && !bit (moved, target (e, w[ref_word (kind, k)]));
+	    for (; k < nr && !btfld_bit (moved, target (e, w[ref_word (kind, k)]));
 		 k++)
 	      ;
 	  if (all ? nr != 0 : k < nr)
 	    {
-	      dirty[id / 64] |= (uint64_t) 1 << (id % 64);
+	      btfld_set_bit (dirty, id);
 	      nd++;
 	    }
 	}
@@ -651,13 +644,13 @@ refine_moore (struct engine *e)
       if (getenv ("BTFLD_DEBUG"))
 	fprintf (stderr, "btfld: engine: moore pass: %u dirty\n", nd);
       for (uint32_t id = 1; id < n; id++)
-	if (bit (dirty, id)
+	if (btfld_bit (dirty, id)
 	    && !table_class (e, &e->tab, id, e->ncls, 0, &next))
 	  goto nomem;
       nt = 0;
       for (uint32_t id = 1; id < n; id++)
 	{
-	  if (!bit (dirty, id))
+	  if (!btfld_bit (dirty, id))
 	    continue;
 	  uint32_t c = e->cls[id], g = e->ncls[id];
 	  if (!ndirty[c]++)
@@ -677,13 +670,13 @@ refine_moore (struct engine *e)
       memset (moved, 0, words * sizeof *moved);
       for (uint32_t id = 1; id < n; id++)
 	{
-	  if (!bit (dirty, id))
+	  if (!btfld_bit (dirty, id))
 	    continue;
 	  uint32_t c = e->cls[id], g = e->ncls[id];
 	  if (fate[c] == 2)
 	    continue;
 	  e->cls[id] = g;
-	  moved[id / 64] |= (uint64_t) 1 << (id % 64);
+	  btfld_set_bit (moved, id);
 	  size[c]--;
 	  size[g]++;
 	}
@@ -1025,6 +1018,16 @@ find_run (const struct def *d, size_t n, uint32_t name, size_t *lo,
   *hi = l;
 }
 
+/* The end of the run of definitions named as D[LO] (D: N, sorted).  */
+static size_t
+run_end (const struct def *d, size_t n, size_t lo)
+{
+  size_t hi = lo + 1;
+  while (hi < n && d[hi].name == d[lo].name)
+    hi++;
+  return hi;
+}
+
 static unsigned
 decl_cat (const struct engine *e, const struct btf_type *t,
 	  const struct def *d, size_t lo, size_t hi)
@@ -1122,8 +1125,7 @@ mark_conflicts (const struct engine *e, const struct def *d, size_t n,
   long marked = 0;
   for (size_t lo = 0, hi; lo < n; lo = hi)
     {
-      for (hi = lo + 1; hi < n && d[hi].name == d[lo].name; hi++)
-	;
+      hi = run_end (d, n, lo);
       for (unsigned cat = CAT_STRUCT; cat <= CAT_ENUM; cat <<= 1)
 	{
 	  uint32_t first = 0;
@@ -1295,7 +1297,6 @@ struct btfld_dedup_seed
 {
   uint32_t cnt, start, nclasses;
   uint32_t *cls;		/* class of each id */
-  uint32_t *fwd;		/* what each declaration stands for, or 0 */
   struct seed_pair *fwds;	/* the declarations that stand for a
 				   definition: (id, definition), by id */
   struct seed_pair *conflicts;	/* the definitions whose names conflict:
@@ -1377,7 +1378,7 @@ seed_skip (const struct btfld_btf *btf)
   for (uint32_t id = start; id < cnt; id++)
     if ((skip[id] & FUNC_SIDE)
 	|| (skip[id] & (PROTO | NON_FUNC_USER)) == PROTO)
-      map[id / 64] |= (uint64_t) 1 << (id % 64);
+      btfld_set_bit (map, id);
   free (skip);
   return map;
 }
@@ -1391,7 +1392,6 @@ btfld_dedup_seed_new (const struct btfld_btf *btf, const uint32_t *blob_of)
   struct btfld_btf *interned;
   if (!(btf = btfld_interned (btf, &interned)))
     return NULL;
-  e.one_thread = true;
   if (!(sd = calloc (1, sizeof *sd)) || !(sd->skip = seed_skip (btf)))
     {
       btfld_error (-ENOMEM, "out of memory");
@@ -1404,9 +1404,7 @@ btfld_dedup_seed_new (const struct btfld_btf *btf, const uint32_t *blob_of)
   size_t nc = 0;
   for (size_t lo = 0, hi; lo < nm.ndefs; lo = hi)
     {
-      for (hi = lo + 1; hi < nm.ndefs && nm.defs[hi].name == nm.defs[lo].name;
-	   hi++)
-	;
+      hi = run_end (nm.defs, nm.ndefs, lo);
       nc += nm.conflict[lo] ? hi - lo : 0;
     }
   sd->fwds = malloc ((nm.ndecls ? nm.ndecls : 1) * sizeof *sd->fwds);
@@ -1418,9 +1416,7 @@ btfld_dedup_seed_new (const struct btfld_btf *btf, const uint32_t *blob_of)
     }
   for (size_t lo = 0, hi; lo < nm.ndefs; lo = hi)
     {
-      for (hi = lo + 1; hi < nm.ndefs && nm.defs[hi].name == nm.defs[lo].name;
-	   hi++)
-	;
+      hi = run_end (nm.defs, nm.ndefs, lo);
       for (size_t i = lo; nm.conflict[lo] && i < hi; i++)
 	sd->conflicts[sd->nconflicts++]
 	  = (struct seed_pair) { nm.defs[i].id, nm.conflict[lo] };
@@ -1470,7 +1466,7 @@ seed_level (const struct engine *e, const struct btfld_dedup_seed *sd,
   if (k == BTF_KIND_FUNC || k == BTF_KIND_VAR || k == BTF_KIND_DATASEC
       || !src)
     return 2;
-  if (src >= sd->start && bit (sd->skip, src))
+  if (src >= sd->start && btfld_bit (sd->skip, src))
     return 1;
   if (k == BTF_KIND_DECL_TAG && t->type)
     {
@@ -1509,10 +1505,10 @@ classify_protos (struct engine *e, uint32_t pending, uint32_t *next)
 	uint32_t c = e->cls[id];
 	if (btfld_kind (btfld_type_by_id (e->btf, id)) != BTF_KIND_FUNC_PROTO
 	    || (c == pending) != (pass == 1)
-	    || (pass == 0 && bit (seen, c)))
+	    || (pass == 0 && btfld_bit (seen, c)))
 	  continue;
 	if (pass == 0)
-	  seen[c / 64] |= (uint64_t) 1 << (c % 64);
+	  btfld_set_bit (seen, c);
 	size_t n = make_key (e, id, t.ka) - 1, j;
 	uint32_t h = (uint32_t) hash_words (t.ka, n), found = 0;
 	for (j = h & (t.nslots - 1); t.slots[j]; j = (j + 1) & (t.nslots - 1))
@@ -1564,9 +1560,7 @@ seed_classes (struct engine *e, struct names *nm,
      sources.  */
   for (size_t lo = 0, hi; lo < nm->ndefs; lo = hi)
     {
-      for (hi = lo + 1; hi < nm->ndefs
-	   && nm->defs[hi].name == nm->defs[lo].name; hi++)
-	;
+      hi = run_end (nm->defs, nm->ndefs, lo);
       for (size_t i = lo; i < hi; i++)
 	nm->conflict[lo] |= pair_val (sd->conflicts, sd->nconflicts,
 				      seed_src (e, inv, nm->defs[i].id));
@@ -1628,7 +1622,7 @@ btfld_dedup_engine_seeded (const struct btfld_btf *btf,
   struct engine e = { 0 };
   struct names nm = { 0 };
   struct btfld_btf *out = NULL, *interned;
-  bool split = false;
+  bool split = false, again = false;
   int r;
   if (!(btf = btfld_interned (btf, &interned)))
     return NULL;
@@ -1643,20 +1637,19 @@ btfld_dedup_engine_seeded (const struct btfld_btf *btf,
     {
       out = emit (&e);
       btfld_debug_step ("engine: emitted");
-      goto done;
     }
-  if (getenv ("BTFLD_DEBUG"))
-    fprintf (stderr, "btfld: engine: the seed does not fit; from the "
-	     "start\n");
-  names_free (&nm);
-  free_engine (&e);
-  memset (&e, 0, sizeof e);
-  out = dedup_interned (btf, blob_of);
-  btfld_btf_free (interned);
-  return out;
+  else
+    {
+      again = true;
+      if (getenv ("BTFLD_DEBUG"))
+	fprintf (stderr, "btfld: engine: the seed does not fit; from the "
+		 "start\n");
+    }
 done:
   names_free (&nm);
   free_engine (&e);
+  if (again)
+    out = dedup_interned (btf, blob_of);
   btfld_btf_free (interned);
   return out;
 }

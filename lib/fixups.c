@@ -113,10 +113,9 @@ struct fix
   uint32_t base_index_type;	/* the one index type of the base's
 				   arrays, or 0 */
   struct btfld_traits tr;	/* what each blob's compiler got wrong */
-  /* The fixups of the types' contents (INT, ENUM, ARRAY, FWD) were done
-     already, in place (btfld_fixup_content); MADE_FWD is the bitmap of
-     the ids they made forward enums.  */
-  bool content_done;
+  /* When the fixups of the types' contents (INT, ENUM, ARRAY, FWD) were
+     done already, in place (btfld_fixup_content): the bitmap of the ids
+     they made forward enums; else NULL.  */
   const uint64_t *made_fwd;
 };
 
@@ -126,7 +125,7 @@ struct fix
 static bool
 made_fwd (const struct fix *f, uint32_t id)
 {
-  return f->made_fwd && (f->made_fwd[id / 64] >> (id % 64) & 1);
+  return btfld_bit (f->made_fwd, id);
 }
 
 /* The facts of VAR ID, made empty when it has none (NULL: out of
@@ -1413,7 +1412,7 @@ apply_linkage (struct fix *f, struct btfld_btf *out, const uint32_t *map)
 	  ((struct btf_var *) (t + 1))->linkage = f->linkage[id];
 	  break;
 	default:
-	  if (!f->content_done)
+	  if (!f->made_fwd)
 	    fix_content (f, t, id, it);
 	  break;
 	}
@@ -1586,7 +1585,6 @@ fixup_run (const struct btfld_btf *btf, struct btfld_btf *own,
   f.start = btfld_start_id (btf);
   f.of = of;
   f.blob_of = blob_of;
-  f.content_done = made != NULL;
   f.made_fwd = made;
   /* A linked TLS symbol's value is its offset in the TLS segment, which
      starts at the lowest TLS section.  */
@@ -1612,7 +1610,7 @@ fixup_run (const struct btfld_btf *btf, struct btfld_btf *own,
       btfld_error (-ENOMEM, "out of memory");
       goto out;
     }
-  if (!f.content_done)
+  if (!f.made_fwd)
     {
       find_index_type (&f);
       find_base_index_type (&f);
@@ -1620,7 +1618,7 @@ fixup_run (const struct btfld_btf *btf, struct btfld_btf *own,
 	goto out;
     }
   if (sweep (&f) || !(vars = collect_vars (&f, &nvars))
-      || (!f.content_done && plan_arrays (&f, &sw))
+      || (!f.made_fwd && plan_arrays (&f, &sw))
       || !(out = rebuild (&f, own, vars, nvars, &map)))
     goto out;
   /* From here on F's types may be gone (rewritten in place).  */
@@ -1679,8 +1677,9 @@ btfld_fixup_objects_consume (struct btfld_btf *btf,
    'char' INTs, forward enums (and gcc 12's FWD type field), arrays'
    index types and dimensions.  What is left (ENUM64s, linkage, what is
    dropped, DATASECs) is btfld_fixup_objects_consume's with *MADE_FWD,
-   the bitmap of the ids these fixups made forward enums.  Every type is judged as if
-   kept: a type the later fixups drop was changed for nothing.  */
+   the bitmap of the ids these fixups made forward enums.  Every type is
+   judged as if kept: a type the later fixups drop was changed for
+   nothing.  */
 int
 btfld_fixup_content (struct btfld_btf *btf, const uint32_t *blob_of,
 		     const struct btfld_traits *tr, uint64_t **made_fwd)
@@ -1712,7 +1711,7 @@ btfld_fixup_content (struct btfld_btf *btf, const uint32_t *blob_of,
       unsigned k = btfld_kind (t);
       if ((k == BTF_KIND_FWD && f.linkage[id])
 	  || (k == BTF_KIND_ENUM && !t->size))
-	made[id / 64] |= (uint64_t) 1 << (id % 64);
+	btfld_set_bit (made, id);
       fix_content (&f, t, id, f.index_type);
     }
   swap_arrays (&sw, btf, NULL);

@@ -33,10 +33,9 @@ struct btfld_session
      them; the merge has each blob's types at hand).  */
   struct btfld_traits traits;
   bool traits_noted, classified;
-  /* btfld_session_prepare ran: the content fixups are done on MERGED
-     (MADE_FWD: btfld_fixup_content's), and SEED is what the engine
-     found there, or NULL.  */
-  bool prepared;
+  /* Once btfld_session_prepare ran: the content fixups are done on
+     MERGED (MADE_FWD, btfld_fixup_content's, is not NULL), and SEED is
+     what the engine found there, or NULL.  */
   uint64_t *made_fwd;
   struct btfld_dedup_seed *seed;
 };
@@ -180,7 +179,7 @@ static int
 add_input (struct btfld_session *s, const void *data, size_t size, int obj,
 	   bool checked)
 {
-  if (s->ran || s->adopted || s->prepared)
+  if (s->ran || s->adopted || s->made_fwd)
     return btfld_error (-EINVAL, "input added after the session ran");
   unsigned before = s->nblobs;
   uint32_t types = btfld_type_cnt (s->merged);
@@ -327,7 +326,7 @@ btfld_session_set_symtab (struct btfld_session *s,
 int
 btfld_session_prepare (struct btfld_session *s)
 {
-  if (s->ran || s->prepared)
+  if (s->ran || s->made_fwd)
     return btfld_error (-EINVAL, "the session ran already");
   if (!s->opts.dedup || !s->opts.fixups || !s->traits_noted || s->adopted
       || s->opts.funcs != BTFLD_FUNCS_ALL
@@ -339,7 +338,6 @@ btfld_session_prepare (struct btfld_session *s)
 				 &s->made_fwd);
   if (err)
     return err;			/* nothing changed */
-  s->prepared = true;
   btfld_debug_step ("content fixups");
   /* Without a seed (out of memory) the engine starts from scratch.  */
   s->seed = btfld_dedup_seed_new (s->merged, s->blob_of);
@@ -409,7 +407,7 @@ btfld_session_run (struct btfld_session *s)
 	  free (map);
 	  btfld_debug_step ("fixups");
 	}
-      else if (s->prepared)
+      else if (s->made_fwd)
 	return btfld_error (-EINVAL, "a prepared session needs the "
 			    "symbols");
       if (s->opts.funcs != BTFLD_FUNCS_ALL)
