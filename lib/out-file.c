@@ -90,7 +90,20 @@ btfld_install_output (int tmp_fd, const char *tmp, const char *out_path,
      kernel's (a gigabyte) into it would write it twice.  */
   if (own && lstat (out_path, &st) == 0 && S_ISREG (st.st_mode)
       && st.st_nlink == 1)
-    return rename_into_place (tmp_fd, tmp, out_path, st.st_mode);
+    {
+      /* Removed first: renamed over, ext4 would write the new file's
+	 delayed blocks out before the rename returns (auto_da_alloc),
+	 60 ms at tinyconfig, that nothing here needs.  */
+      if (unlink (out_path) && errno != ENOENT)
+	{
+	  err = btfld_error (-errno, "cannot remove %s: %s", out_path,
+			     strerror (errno));
+	  close (tmp_fd);
+	  unlink (tmp);
+	  return err;
+	}
+      return rename_into_place (tmp_fd, tmp, out_path, st.st_mode);
+    }
   /* A new file (or a dangling link): rename, with the input's mode.  */
   if (stat (out_path, &st) != 0)
     return rename_into_place (tmp_fd, tmp, out_path, in_st->st_mode);
