@@ -93,23 +93,36 @@ struct input
 static struct input *inputs;
 static size_t ninputs;
 
-/* A hash of P's N bytes, eight at a time (FNV-1a's byte loop was 5% of
-   a kernel's link: every input's .BTF is hashed twice).  */
+/* One step of contents_hash: word W into H.  */
+static inline uint64_t
+hash_step (uint64_t h, uint64_t w)
+{
+  h = (h ^ w) * 0x9e3779b97f4a7c15ull;
+  return h ^ (h >> 29);
+}
+
+/* A hash of P's N bytes, 32 at a time in four independent lanes: every
+   input's .BTF is hashed twice (a kernel's: 325 MB), and one lane's
+   chain of multiplications ran at a quarter of the speed.  */
 static uint64_t
 contents_hash (const unsigned char *p, size_t n)
 {
-  uint64_t h = 14695981039346656037ull ^ n;
+  uint64_t h[4] = { 14695981039346656037ull ^ n, 1, 2, 3 }, w;
   size_t i = 0;
+  for (; i + 32 <= n; i += 32)
+    for (int l = 0; l < 4; l++)
+      {
+	memcpy (&w, p + i + 8 * l, 8);
+	h[l] = hash_step (h[l], w);
+      }
   for (; i + 8 <= n; i += 8)
     {
-      uint64_t w;
       memcpy (&w, p + i, 8);
-      h = (h ^ w) * 0x9e3779b97f4a7c15ull;
-      h ^= h >> 29;
+      h[0] = hash_step (h[0], w);
     }
   for (; i < n; i++)
-    h = (h ^ p[i]) * 1099511628211ull;
-  return h;
+    h[0] = hash_step (h[0], p[i]);
+  return hash_step (hash_step (hash_step (h[0], h[1]), h[2]), h[3]);
 }
 
 /* The merge thread.  Checking and merging the inputs' .BTF is half of
