@@ -49,10 +49,13 @@
    before up to that one-to-one change, so its class is its seed class.
    A seed leaves out the FUNCs, VARs, DATASECs and the prototypes only
    FUNCs use; those are then classified by their keys, level by level
-   (seed_level), a pass checks the partition is stable (splitting where
-   a tag's FUNC split), and the names must conflict as in the seed, else
-   the engine starts over.  An empty enum made an integer can equal
-   another type: then no seed is used.  Found beside ld near its own
+   (seed_level), and the names must conflict as in the seed, else the
+   engine starts over.  The partition is stable as seeded when no
+   seeded type refers to one classified later, each level's types refer
+   to lower levels only, and the ENUM64s made turned whole seed classes
+   (seed_classes); otherwise a pass checks it, splitting what must
+   split.  An empty enum made an integer can equal another type: then
+   no seed is used.  Found beside ld near its own
    peak memory, a seed's first round refines by Moore's passes
    (refine_moore) rather than with a graph and a partition of every
    type.  */
@@ -1303,6 +1306,9 @@ struct btfld_dedup_seed
 				   (id, categories), by id */
   size_t nfwds, nconflicts;
   uint64_t *skip;		/* ids not classified (seed_skip), a bitmap */
+  bool reaches_later;		/* a type it classifies refers to one
+				   classified after the fixups (or to a
+				   DECL_TAG): seeding checks its result */
 };
 
 /* Few of a seed's types are declarations or conflicting definitions:
@@ -1341,9 +1347,10 @@ btfld_dedup_seed_free (struct btfld_dedup_seed *sd)
    fixups are found by their keys anyway: FUNCs, VARs, DATASECs, and
    the FUNC_PROTOs only FUNCs refer to (a kernel's are a third of its
    types, with a third of the graph's edges).  NULL when out of
-   memory.  */
+   memory.  *REACHES_LATER: a type the seed classifies (but a tag on a
+   FUNC or VAR) refers to a FUNC, VAR, DATASEC or DECL_TAG.  */
 static uint64_t *
-seed_skip (const struct btfld_btf *btf)
+seed_skip (const struct btfld_btf *btf, bool *reaches_later)
 {
   uint32_t cnt = btfld_type_cnt (btf), start = btfld_start_id (btf);
   uint8_t *skip = btfld_huge_calloc (cnt, 1);
@@ -1371,8 +1378,14 @@ seed_skip (const struct btfld_btf *btf)
       for (unsigned k = 0; k < n; k++)
 	{
 	  uint32_t to = w[ref_word (kind, k)];
-	  if (to >= start && to < cnt)
-	    skip[to] |= NON_FUNC_USER;
+	  if (to < start || to >= cnt)
+	    continue;
+	  skip[to] |= NON_FUNC_USER;
+	  unsigned tk = btfld_kind (btfld_type_by_id (btf, to));
+	  if (((tk == BTF_KIND_FUNC || tk == BTF_KIND_VAR)
+	       && kind != BTF_KIND_DECL_TAG)
+	      || tk == BTF_KIND_DATASEC || tk == BTF_KIND_DECL_TAG)
+	    *reaches_later = true;
 	}
     }
   for (uint32_t id = start; id < cnt; id++)
@@ -1392,7 +1405,8 @@ btfld_dedup_seed_new (const struct btfld_btf *btf, const uint32_t *blob_of)
   struct btfld_btf *interned;
   if (!(btf = btfld_interned (btf, &interned)))
     return NULL;
-  if (!(sd = calloc (1, sizeof *sd)) || !(sd->skip = seed_skip (btf)))
+  if (!(sd = calloc (1, sizeof *sd))
+      || !(sd->skip = seed_skip (btf, &sd->reaches_later)))
     {
       btfld_error (-ENOMEM, "out of memory");
       goto fail;
@@ -1538,6 +1552,40 @@ classify_protos (struct engine *e, uint32_t pending, uint32_t *next)
   return 0;
 }
 
+/* The level a seeded E gave ID: 0, or 1 to 3 while it is pending.  */
+static inline unsigned
+pending_level (const struct engine *e, uint32_t id, uint32_t pending)
+{
+  uint32_t c = e->cls[id];
+  return c > pending && c <= pending + 3 ? c - pending : 0;
+}
+
+/* Whether every pending type (level PENDING + 1 to 3) that can share
+   its class refers only to types of lower levels, so that its key is
+   final when its level is classified.  VARs and DATASECs are classes
+   of their own, which never split.  */
+static bool
+levels_ordered (const struct engine *e, uint32_t pending)
+{
+  for (uint32_t id = e->start; id < e->cnt; id++)
+    {
+      unsigned level = pending_level (e, id, pending);
+      const uint32_t *w = rec_of (e, id);
+      if (!level || never_merged ((const struct btf_type *) w))
+	continue;
+      unsigned kind = BTF_INFO_KIND (w[1]);
+      unsigned n = nrefs (kind, BTF_INFO_VLEN (w[1]));
+      for (unsigned k = 0; k < n; k++)
+	{
+	  uint32_t to = w[ref_word (kind, k)];
+	  if (to < e->cnt && pending_level (e, target (e, to), pending)
+			     >= level)
+	    return false;
+	}
+    }
+  return true;
+}
+
 /* E's classes and declarations from seed SD, E's BTF having been made
    from SD's by the fixups (INV: the source of each own id, 0 for types
    they added).  Every other type keeps its seed class; those of
@@ -1573,8 +1621,17 @@ seed_classes (struct engine *e, struct names *nm,
 	  != pair_val (sd->fwds, sd->nfwds, seed_src (e, inv, f)))
 	return 1;
     }
-  if (!(ren = calloc ((size_t) sd->nclasses + 1, sizeof *ren)))
-    return btfld_error (-ENOMEM, "out of memory");
+  /* A seed class's first kind: the fixups change no seeded type but
+     for making gcc 12's 8-byte ENUMs ENUM64s, which can leave an ENUM
+     made a forward enum (kept so) in the class.  */
+  uint8_t *kind = calloc ((size_t) sd->nclasses + 1, 1);
+  if (!(ren = calloc ((size_t) sd->nclasses + 1, sizeof *ren)) || !kind)
+    {
+      free (ren);
+      free (kind);
+      return btfld_error (-ENOMEM, "out of memory");
+    }
+  bool one_kind = true;
   e->cls[0] = 0;
   for (uint32_t id = 1; id < e->cnt; id++)
     {
@@ -1586,11 +1643,21 @@ seed_classes (struct engine *e, struct names *nm,
 	  continue;
 	}
       uint32_t c = sd->cls[src];
+      uint8_t k = BTF_INFO_KIND (rec_of (e, id)[1]) + 1;
       if (!ren[c])
-	ren[c] = next++;
+	{
+	  ren[c] = next++;
+	  kind[c] = k;
+	}
+      one_kind &= kind[c] == k;
       e->cls[id] = ren[c];
     }
   free (ren);
+  free (kind);
+  /* Each seeded type's key is its seed key, renamed: its class and
+     those of the types it refers to are seed classes, and only the
+     ENUM64s differ from the seed's records.  */
+  e->stable = one_kind && !sd->reaches_later && levels_ordered (e, PENDING);
   /* The skipped FUNC_PROTOs, among the others; then each further level
      by its keys (written apart, as keys are compared), then made the
      level's classes.  */
