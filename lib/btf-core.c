@@ -274,7 +274,7 @@ btfld_btf_free (struct btfld_btf *btf)
 }
 
 uint32_t
-btfld_type_cnt (const struct btfld_btf *btf)
+(btfld_type_cnt) (const struct btfld_btf *btf)
 {
   return btf->start_id + btf->nr;
 }
@@ -298,7 +298,7 @@ btfld_strs_size (const struct btfld_btf *btf)
 }
 
 const struct btf_type *
-btfld_type_by_id (const struct btfld_btf *btf, uint32_t id)
+(btfld_type_by_id) (const struct btfld_btf *btf, uint32_t id)
 {
   if (id == 0)
     return &void_type;

@@ -23,38 +23,9 @@ btfld_kind_str (unsigned kind)
 }
 
 size_t
-btfld_type_rec_size (const struct btf_type *t)
+(btfld_type_rec_size) (const struct btf_type *t)
 {
-  size_t base = sizeof (struct btf_type);
-  unsigned vlen = btfld_vlen (t);
-
-  switch (btfld_kind (t))
-    {
-    case BTF_KIND_PTR: case BTF_KIND_FWD: case BTF_KIND_TYPEDEF:
-    case BTF_KIND_VOLATILE: case BTF_KIND_CONST: case BTF_KIND_RESTRICT:
-    case BTF_KIND_FUNC: case BTF_KIND_FLOAT: case BTF_KIND_TYPE_TAG:
-      return base;
-    case BTF_KIND_INT:
-      return base + sizeof (uint32_t);
-    case BTF_KIND_ARRAY:
-      return base + sizeof (struct btf_array);
-    case BTF_KIND_STRUCT: case BTF_KIND_UNION:
-      return base + vlen * sizeof (struct btf_member);
-    case BTF_KIND_ENUM:
-      return base + vlen * sizeof (struct btf_enum);
-    case BTF_KIND_ENUM64:
-      return base + vlen * sizeof (struct btf_enum64);
-    case BTF_KIND_FUNC_PROTO:
-      return base + vlen * sizeof (struct btf_param);
-    case BTF_KIND_VAR:
-      return base + sizeof (struct btf_var);
-    case BTF_KIND_DATASEC:
-      return base + vlen * sizeof (struct btf_var_secinfo);
-    case BTF_KIND_DECL_TAG:
-      return base + sizeof (struct btf_decl_tag);
-    default:
-      return 0;
-    }
+  return btfld_type_rec_size_inline (t);
 }
 
 int

@@ -58,6 +58,62 @@ struct btfld_btf
   bool borrowed;
 };
 
+/* The library's loops visit millions of types: inside it, the lookups
+   of btf-core.c and btf-walk.c are inline, own ids straight from the
+   buffer (void and a base's types by the function).  */
+static inline uint32_t
+btfld_type_cnt_inline (const struct btfld_btf *btf)
+{
+  return btf->start_id + btf->nr;
+}
+
+static inline const struct btf_type *
+btfld_type_by_id_inline (const struct btfld_btf *btf, uint32_t id)
+{
+  if (id - btf->start_id < btf->nr)
+    return (const struct btf_type *) (btf->types
+				      + btf->offs[id - btf->start_id]);
+  return (btfld_type_by_id) (btf, id);
+}
+
+static inline size_t
+btfld_type_rec_size_inline (const struct btf_type *t)
+{
+  size_t base = sizeof (struct btf_type);
+  unsigned vlen = btfld_vlen (t);
+  switch (btfld_kind (t))
+    {
+    case BTF_KIND_PTR: case BTF_KIND_FWD: case BTF_KIND_TYPEDEF:
+    case BTF_KIND_VOLATILE: case BTF_KIND_CONST: case BTF_KIND_RESTRICT:
+    case BTF_KIND_FUNC: case BTF_KIND_FLOAT: case BTF_KIND_TYPE_TAG:
+      return base;
+    case BTF_KIND_INT:
+      return base + sizeof (uint32_t);
+    case BTF_KIND_ARRAY:
+      return base + sizeof (struct btf_array);
+    case BTF_KIND_STRUCT: case BTF_KIND_UNION:
+      return base + vlen * sizeof (struct btf_member);
+    case BTF_KIND_ENUM:
+      return base + vlen * sizeof (struct btf_enum);
+    case BTF_KIND_ENUM64:
+      return base + vlen * sizeof (struct btf_enum64);
+    case BTF_KIND_FUNC_PROTO:
+      return base + vlen * sizeof (struct btf_param);
+    case BTF_KIND_VAR:
+      return base + sizeof (struct btf_var);
+    case BTF_KIND_DATASEC:
+      return base + vlen * sizeof (struct btf_var_secinfo);
+    case BTF_KIND_DECL_TAG:
+      return base + sizeof (struct btf_decl_tag);
+    default:
+      return 0;
+    }
+}
+
+#define btfld_type_cnt(btf) btfld_type_cnt_inline (btf)
+#define btfld_type_by_id(btf, id) btfld_type_by_id_inline (btf, id)
+#define btfld_type_rec_size(t) btfld_type_rec_size_inline (t)
+
 /* BTF itself when its strings are unique, else a copy of it (same ids)
    with its strings interned, which *COPY receives (to be freed); NULL
    on failure.  */
