@@ -124,12 +124,26 @@ const struct btfld_btf *btfld_interned (const struct btfld_btf *btf,
    naming the count.  */
 int btfld_check_output (const struct btfld_btf *btf);
 
-/* Enums the compiler left without enumerators (empty-enums.c): dropped
-   or made integers so that bpftool's C dump stays valid C; MAP (N
-   entries, old id -> id in *BTF) follows.  *MADE_INT (when not NULL)
-   is set when an enum became an integer.  */
-int btfld_empty_enums (struct btfld_btf **btf, uint32_t *map, uint32_t n,
-		       bool *made_int);
+/* Enums the compiler left without enumerators (empty-enums.c): kept,
+   dropped or made integers so that bpftool's C dump stays valid C.  An
+   enum as the fixups leave it and its uses by the types they keep:  */
+struct btfld_empty
+{
+  const char *what;		/* "ENUM 'name'", "ENUM64 '(anon)'" */
+  uint32_t size;
+  bool is_signed, named;
+  uint32_t by_value, incomplete;	/* uses: by value; as a pointer's
+					   target or in a prototype */
+  const char *who;		/* the first user (by value if any) */
+};
+enum btfld_empty_fate { BTFLD_EMPTY_KEEP, BTFLD_EMPTY_DROP, BTFLD_EMPTY_INT };
+/* Warnings printed (their texts), each printed once.  */
+struct btfld_said { char **v; size_t n; };
+enum btfld_empty_fate btfld_empty_fate (struct btfld_said *said,
+					const struct btfld_empty *e);
+void btfld_said_free (struct btfld_said *s);
+/* The INT an enum becomes, added to DST: its id, or a negative error.  */
+long btfld_empty_int (struct btfld_btf *dst, uint32_t size, bool is_signed);
 
 /* btfld_copy_type, with STRMAP (one entry per byte of SRC's own
    strings, zero before the first call for SRC) remembering where each

@@ -72,7 +72,9 @@ struct btfld_btf *btfld_fixup_objects (const struct btfld_btf *btf,
 /* The same on BTF, which the caller gives up: the result is BTF
    rewritten in place when that can be done (no second copy of a link's
    whole concatenation), else a new object, and BTF is freed.  TR: the
-   blobs' traits, classified as the inputs were merged, or NULL.  */
+   blobs' traits, classified as the inputs were merged, or NULL.  The
+   enums left without enumerators are kept, dropped or made INTs too
+   (empty-enums.c); *MADE_INT is set when one became an INT.  */
 struct btfld_btf *btfld_fixup_objects_consume (struct btfld_btf *btf,
 					       const struct btfld_symtab *syms,
 					       enum btfld_vars vars,
@@ -80,7 +82,8 @@ struct btfld_btf *btfld_fixup_objects_consume (struct btfld_btf *btf,
 					       const struct btfld_objfacts *of,
 					       const struct btfld_traits *tr,
 					       const uint64_t *made_fwd,
-					       uint32_t **mapp);
+					       uint32_t **mapp,
+					       bool *made_int);
 /* The fixups of BTF that need no symbol, done in place (fixups.c);
    *MADE_FWD receives what btfld_fixup_objects_consume then needs.  */
 int btfld_fixup_content (struct btfld_btf *btf, const uint32_t *blob_of,

@@ -39,6 +39,9 @@
      such a compiler (BTFLD_TRAIT_ARRAYS_REVERSED) each chain of nested
      ARRAYs gets its element counts back in source order.
    Anonymous types that only dropped types referenced go too.
+   - ENUM or ENUM64 left without enumerators: kept, dropped or made an
+     INT by its uses, empty-enums.c's rules (the session's fixups only:
+     the sweep counts the uses).
 
    The fixups of the types' own fields (INT, ENUM, ARRAY, FWD) need no
    symbol: the plugin does them while ld links (btfld_fixup_content), and
@@ -74,6 +77,16 @@ struct var_fix
 				   (one the fixups wrote, with a size) */
   uint32_t sec;			/* name of the DATASEC listing the VAR */
   uint32_t off;			/* its offset there, when HINT */
+};
+
+/* An enum the compiler left without enumerators, and its uses by the
+   types kept (empty-enums.c's rules): the first user by value (a type
+   other than a VAR: the least id; a VAR: first in section order, as
+   VARs come after the other types) and the first by reference.  */
+struct empty_use
+{
+  uint32_t id, by_value, incomplete;
+  uint32_t first_value, first_var, first_ref;
 };
 
 /* One object's facts as the fixups look them up.  */
@@ -117,6 +130,12 @@ struct fix
      done already, in place (btfld_fixup_content): the bitmap of the ids
      they made forward enums; else NULL.  */
   const uint64_t *made_fwd;
+  /* With EMPTY_RULES, the enums left without enumerators (EMPTY, a
+     bitmap; USE, by id) are kept, dropped or made INTs (EMPTY_INT).  */
+  bool empty_rules, made_int;
+  uint64_t *empty, *empty_int;
+  struct empty_use *use;
+  size_t nuse, use_cap;
 };
 
 /* Whether ID is a forward enum the content fixups made (from a FWD, or
@@ -1017,13 +1036,104 @@ decide (struct fix *f)
   one_global_func (f);
 }
 
-struct mark_ctx { bool *mark; uint32_t *stack; size_t sp; uint32_t start; };
+/* The header of T (ID) as the fixups leave it, in *H: whether it is an
+   enum without enumerators then (gcc 12's 8-byte ENUM an ENUM64; when
+   the content fixups are still to come, a forward enum made).  */
+static bool
+empty_head (const struct fix *f, uint32_t id, const struct btf_type *t,
+	    struct btf_type *h)
+{
+  unsigned k = btfld_kind (t);
+  *h = *t;
+  if (k == BTF_KIND_ENUM && t->size == 8 && !made_fwd (f, id))
+    h->info = BTF_INFO_ENC (BTF_KIND_ENUM64, btfld_kflag (t), btfld_vlen (t));
+  else if (!f->made_fwd && k == BTF_KIND_FWD && f->linkage[id])
+    {
+      h->info = BTF_INFO_ENC (BTF_KIND_ENUM, 0, 0);
+      h->size = f->linkage[id];
+    }
+  else if (!f->made_fwd && k == BTF_KIND_ENUM && !t->size)
+    h->size = f->linkage[id];
+  k = btfld_kind (h);
+  return (k == BTF_KIND_ENUM || k == BTF_KIND_ENUM64) && !btfld_vlen (h);
+}
+
+static struct empty_use *
+empty_use_of (const struct fix *f, uint32_t id)
+{
+  size_t lo = 0, hi = f->nuse;
+  while (lo < hi)
+    {
+      size_t mid = (lo + hi) / 2;
+      if (f->use[mid].id < id)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  return &f->use[lo];
+}
+
+/* A use of empty enum ID by kept type FROM: by reference when FROM is a
+   pointer or a prototype, else by value.  */
+static void
+note_empty_use (const struct fix *f, uint32_t id, uint32_t from, bool by_ref)
+{
+  struct empty_use *u = empty_use_of (f, id);
+  bool var = btfld_kind (btfld_type_by_id (f->btf, from)) == BTF_KIND_VAR;
+  if (by_ref)
+    {
+      u->incomplete++;
+      if (!u->first_ref || from < u->first_ref)
+	u->first_ref = from;
+    }
+  else
+    {
+      u->by_value++;
+      if (var ? !u->first_var : !u->first_value || from < u->first_value)
+	*(var ? &u->first_var : &u->first_value) = from;
+    }
+}
+
+/* ID (ascending) is an enum left without enumerators.  */
+static int
+add_empty (struct fix *f, uint32_t id)
+{
+  if (!f->empty && !(f->empty = calloc (f->cnt / 64 + 1, sizeof *f->empty)))
+    return -ENOMEM;
+  if (f->nuse == f->use_cap)
+    {
+      size_t cap = f->use_cap ? 2 * f->use_cap : 64;
+      struct empty_use *n = realloc (f->use, cap * sizeof *n);
+      if (!n)
+	return -ENOMEM;
+      f->use = n;
+      f->use_cap = cap;
+    }
+  f->use[f->nuse++] = (struct empty_use) { id, 0, 0, 0, 0, 0 };
+  btfld_set_bit (f->empty, id);
+  return 0;
+}
+
+struct mark_ctx
+{
+  bool *mark;
+  uint32_t *stack;
+  size_t sp;
+  uint32_t start;
+  const struct fix *f;
+  uint32_t from;		/* the type whose references are visited */
+  bool count, by_ref;		/* counting its uses of empty enums */
+};
 
 static int
 push_ref (uint32_t *id, void *p)
 {
   struct mark_ctx *m = p;
-  if (*id >= m->start && !m->mark[*id])
+  if (*id < m->start)
+    return 0;
+  if (m->count && btfld_bit (m->f->empty, *id))
+    note_empty_use (m->f, *id, m->from, m->by_ref);
+  if (!m->mark[*id])
     {
       m->mark[*id] = true;
       m->stack[m->sp++] = *id;
@@ -1048,23 +1158,40 @@ sweep (struct fix *f)
       free (stack);
       return btfld_error (-ENOMEM, "out of memory");
     }
-  struct mark_ctx m = { mark, stack, 0, f->start };
+  struct mark_ctx m = { mark, stack, 0, f->start, f, 0, false, false };
   for (uint32_t id = f->start; id < f->cnt; id++)
     {
       const struct btf_type *t = btfld_type_by_id (f->btf, id);
       unsigned k = btfld_kind (t);
+      struct btf_type h;
       if (f->keep[id] && k != BTF_KIND_DECL_TAG
 	  && (t->name_off || k != BTF_KIND_FUNC_PROTO))
 	{
 	  uint32_t x = id;
 	  push_ref (&x, &m);
 	}
+      if (f->empty_rules && (k == BTF_KIND_ENUM || k == BTF_KIND_ENUM64
+			     || k == BTF_KIND_FWD)
+	  && empty_head (f, id, t, &h) && add_empty (f, id))
+	{
+	  free (mark);
+	  free (stack);
+	  return btfld_error (-ENOMEM, "out of memory");
+	}
     }
+  /* Uses by the types kept: VARs are counted in section order and tags
+     once they are known kept (count_empty_uses); DATASECs are
+     rebuilt.  */
   while (m.sp)
     {
       uint32_t id = stack[--m.sp];
-      btfld_visit_ids ((struct btf_type *) btfld_type_by_id (f->btf, id),
-		       push_ref, &m);
+      const struct btf_type *t = btfld_type_by_id (f->btf, id);
+      unsigned k = btfld_kind (t);
+      m.from = id;
+      m.count = f->nuse && k != BTF_KIND_VAR && k != BTF_KIND_DATASEC
+		&& k != BTF_KIND_DECL_TAG;
+      m.by_ref = k == BTF_KIND_PTR || k == BTF_KIND_FUNC_PROTO;
+      btfld_visit_ids ((struct btf_type *) t, push_ref, &m);
     }
   for (uint32_t id = f->start; id < f->cnt; id++)
     {
@@ -1150,15 +1277,82 @@ collect_vars (struct fix *f, size_t *np)
     }
   *np = k;
   /* A tag on a variable dropped here goes with it (it would point to
-     type 0).  */
+     type 0).  A tag kept uses its type by value; so does each VAR.  */
   for (uint32_t id = f->start; id < f->cnt; id++)
     {
       const struct btf_type *t = btfld_type_by_id (f->btf, id);
-      if (f->keep[id] && btfld_kind (t) == BTF_KIND_DECL_TAG
-	  && t->type >= f->start && !f->keep[t->type])
+      if (!f->keep[id] || btfld_kind (t) != BTF_KIND_DECL_TAG
+	  || t->type < f->start)
+	continue;
+      if (!f->keep[t->type])
 	f->keep[id] = false;
+      else if (btfld_bit (f->empty, t->type))
+	note_empty_use (f, t->type, id, false);
+    }
+  for (size_t i = 0; f->nuse && i < k; i++)
+    {
+      uint32_t type = btfld_type_by_id (f->btf, e[i].vsi.type)->type;
+      if (type >= f->start && btfld_bit (f->empty, type))
+	note_empty_use (f, type, e[i].vsi.type, false);
     }
   return e;
+}
+
+/* "KIND 'name'" of ID as the fixups leave it, in BUF.  */
+static void
+describe (const struct fix *f, uint32_t id, char *buf, size_t len)
+{
+  const struct btf_type *t = btfld_type_by_id (f->btf, id);
+  struct btf_type h;
+  const char *name = btfld_str (f->btf, t->name_off);
+  empty_head (f, id, t, &h);
+  snprintf (buf, len, "%s '%s'", btfld_kind_str (btfld_kind (&h)),
+	    name && *name ? name : "(anon)");
+}
+
+/* Each kept enum left without enumerators kept, dropped or made an INT
+   (empty-enums.c), with its warning, in id order.  */
+static void
+empty_fates (struct fix *f)
+{
+  struct btfld_said said = { NULL, 0 };
+  for (size_t i = 0; i < f->nuse && !f->nomem; i++)
+    {
+      const struct empty_use *u = &f->use[i];
+      if (!f->keep[u->id])
+	continue;
+      const struct btf_type *t = btfld_type_by_id (f->btf, u->id);
+      const char *name = btfld_str (f->btf, t->name_off);
+      struct btf_type h;
+      char what[256], who[256] = "";
+      uint32_t first = !u->by_value ? u->first_ref
+		       : u->first_value ? u->first_value : u->first_var;
+      empty_head (f, u->id, t, &h);
+      describe (f, u->id, what, sizeof what);
+      if (first)
+	describe (f, first, who, sizeof who);
+      struct btfld_empty e = { what, h.size, btfld_kflag (&h),
+			       name && *name, u->by_value, u->incomplete,
+			       who };
+      switch (btfld_empty_fate (&said, &e))
+	{
+	case BTFLD_EMPTY_DROP:
+	  f->keep[u->id] = false;
+	  break;
+	case BTFLD_EMPTY_INT:
+	  if (!f->empty_int
+	      && !(f->empty_int = calloc (f->cnt / 64 + 1,
+					  sizeof *f->empty_int)))
+	    f->nomem = true;
+	  else
+	    btfld_set_bit (f->empty_int, u->id);
+	  f->made_int = true;
+	  break;
+	default:
+	  break;
+	}
+    }
+  btfld_said_free (&said);
 }
 
 static int
@@ -1227,13 +1421,21 @@ copy_as_enum64 (struct btfld_btf *out, const struct btfld_btf *btf,
   return id;
 }
 
-/* Copy one type, gcc's 64-bit ENUM as the ENUM64 it is.  */
+/* Copy one type, gcc's 64-bit ENUM as the ENUM64 it is, an empty enum
+   made an INT as that INT.  */
 static long
 copy_fixed (void *ctx, struct btfld_btf *out, const struct btfld_btf *btf,
 	    uint32_t id, const uint32_t *map)
 {
+  const struct fix *f = ctx;
   const struct btf_type *t = btfld_type_by_id (btf, id);
-  if (btfld_kind (t) == BTF_KIND_ENUM && t->size == 8 && !made_fwd (ctx, id))
+  if (btfld_bit (f->empty_int, id))
+    {
+      struct btf_type h;
+      empty_head (f, id, t, &h);
+      return btfld_empty_int (out, h.size, btfld_kflag (&h));
+    }
+  if (btfld_kind (t) == BTF_KIND_ENUM && t->size == 8 && !made_fwd (f, id))
     return copy_as_enum64 (out, btf, t, map);
   return btfld_copy_type (out, btf, id, map);
 }
@@ -1242,8 +1444,11 @@ copy_fixed (void *ctx, struct btfld_btf *out, const struct btfld_btf *btf,
 static size_t
 fixed_size (void *ctx, const struct btfld_btf *btf, uint32_t id)
 {
+  const struct fix *f = ctx;
   const struct btf_type *t = btfld_type_by_id (btf, id);
-  if (btfld_kind (t) == BTF_KIND_ENUM && t->size == 8 && !made_fwd (ctx, id))
+  if (btfld_bit (f->empty_int, id))
+    return sizeof *t + sizeof (uint32_t);
+  if (btfld_kind (t) == BTF_KIND_ENUM && t->size == 8 && !made_fwd (f, id))
     return sizeof *t + btfld_vlen (t) * sizeof (struct btf_enum64);
   return btfld_type_rec_size (t);
 }
@@ -1412,7 +1617,7 @@ apply_linkage (struct fix *f, struct btfld_btf *out, const uint32_t *map)
 	  ((struct btf_var *) (t + 1))->linkage = f->linkage[id];
 	  break;
 	default:
-	  if (!f->made_fwd)
+	  if (!f->made_fwd && !btfld_bit (f->empty_int, id))
 	    fix_content (f, t, id, it);
 	  break;
 	}
@@ -1570,7 +1775,7 @@ fixup_run (const struct btfld_btf *btf, struct btfld_btf *own,
 	   const struct btfld_symtab *syms, enum btfld_vars var_policy,
 	   const uint32_t *blob_of, const struct btfld_objfacts *of,
 	   const struct btfld_traits *tr, const uint64_t *made,
-	   uint32_t **mapp)
+	   uint32_t **mapp, bool *made_int)
 {
   struct fix f = { 0 };
   struct btfld_btf *out = NULL;
@@ -1586,6 +1791,7 @@ fixup_run (const struct btfld_btf *btf, struct btfld_btf *own,
   f.of = of;
   f.blob_of = blob_of;
   f.made_fwd = made;
+  f.empty_rules = made_int != NULL;
   /* A linked TLS symbol's value is its offset in the TLS segment, which
      starts at the lowest TLS section.  */
   f.tls_start = UINT64_MAX;
@@ -1617,10 +1823,19 @@ fixup_run (const struct btfld_btf *btf, struct btfld_btf *own,
       if (find_enum_fwds (&f))
 	goto out;
     }
-  if (sweep (&f) || !(vars = collect_vars (&f, &nvars))
-      || (!f.made_fwd && plan_arrays (&f, &sw))
+  if (sweep (&f) || !(vars = collect_vars (&f, &nvars)))
+    goto out;
+  empty_fates (&f);
+  if (f.nomem)
+    {
+      btfld_error (-ENOMEM, "out of memory");
+      goto out;
+    }
+  if ((!f.made_fwd && plan_arrays (&f, &sw))
       || !(out = rebuild (&f, own, vars, nvars, &map)))
     goto out;
+  if (made_int)
+    *made_int = f.made_int;
   /* From here on F's types may be gone (rewritten in place).  */
   apply_linkage (&f, out, map);
   swap_arrays (&sw, out, map);
@@ -1641,6 +1856,9 @@ out:
   free (f.vix);
   free (f.vf);
   free (f.claim);
+  free (f.empty);
+  free (f.empty_int);
+  free (f.use);
   free_objects (&f);
   btfld_traits_free (&f.tr);
   if (own && out != own)
@@ -1657,7 +1875,7 @@ btfld_fixup_objects (const struct btfld_btf *btf,
 		     const struct btfld_objfacts *of, uint32_t **mapp)
 {
   return fixup_run (btf, NULL, syms, var_policy, blob_of, of, NULL, NULL,
-		    mapp);
+		    mapp, NULL);
 }
 
 struct btfld_btf *
@@ -1667,10 +1885,11 @@ btfld_fixup_objects_consume (struct btfld_btf *btf,
 			     const uint32_t *blob_of,
 			     const struct btfld_objfacts *of,
 			     const struct btfld_traits *tr,
-			     const uint64_t *made_fwd, uint32_t **mapp)
+			     const uint64_t *made_fwd, uint32_t **mapp,
+			     bool *made_int)
 {
   return fixup_run (btf, btf, syms, var_policy, blob_of, of, tr, made_fwd,
-		    mapp);
+		    mapp, made_int);
 }
 
 /* The fixups that need no symbol, of every own type of BTF, in place:

@@ -64,9 +64,9 @@ btfld_remap_blob_of (uint32_t start, uint32_t n,
   return out;
 }
 
-/* Apply the fixups to *MERGED (freed as soon as the fixed copy exists:
-   the engine needs only that, and the empty enums' pass may make one
-   more) and carry *BLOB_OF over to the new ids.  MADE_FWD: from
+/* Apply the fixups to *MERGED (rewritten in place, or freed as soon as
+   the fixed copy exists: the engine needs only that) and carry *BLOB_OF
+   over to the new ids.  MADE_FWD: from
    btfld_fixup_content, when it ran on *MERGED.  *MAPP (when not NULL)
    receives the map of *MERGED's ids to the result's, *MADE_INT whether
    an empty enum became an integer.  */
@@ -81,17 +81,12 @@ btfld_fixup_merged (struct btfld_btf **merged,
   uint32_t start = btfld_start_id (*merged), n = btfld_type_cnt (*merged);
   struct btfld_btf *fixed = btfld_fixup_objects_consume (*merged, syms,
 							  vars, *blob_of, of,
-							  tr, made_fwd, &map);
+							  tr, made_fwd, &map,
+							  made_int);
   *merged = NULL;
   if (!fixed)
     return NULL;
   fixed->strs_from = NULL;	/* it may have been *MERGED */
-  if (btfld_empty_enums (&fixed, map, n, made_int))
-    {
-      free (map);
-      btfld_btf_free (fixed);
-      return NULL;
-    }
   uint32_t *nb = btfld_remap_blob_of (start, n, fixed, map, *blob_of);
   if (!nb)
     {
