@@ -101,20 +101,35 @@ hash_step (uint64_t h, uint64_t w)
   return h ^ (h >> 29);
 }
 
-/* A hash of P's N bytes, 32 at a time in four independent lanes: every
+/* contents_hash of N bytes, fed 32 at a time in four independent lanes
+   (hash_blocks, N a multiple of 32), then the rest (hash_end): every
    input's .BTF is hashed twice (a kernel's: 325 MB), and one lane's
    chain of multiplications ran at a quarter of the speed.  */
-static uint64_t
-contents_hash (const unsigned char *p, size_t n)
+struct hasher { uint64_t h[4]; };
+
+static void
+hash_init (struct hasher *s, size_t n)
 {
-  uint64_t h[4] = { 14695981039346656037ull ^ n, 1, 2, 3 }, w;
-  size_t i = 0;
-  for (; i + 32 <= n; i += 32)
+  *s = (struct hasher) { { 14695981039346656037ull ^ n, 1, 2, 3 } };
+}
+
+static void
+hash_blocks (struct hasher *s, const unsigned char *p, size_t n)
+{
+  uint64_t w;
+  for (size_t i = 0; i < n; i += 32)
     for (int l = 0; l < 4; l++)
       {
 	memcpy (&w, p + i + 8 * l, 8);
-	h[l] = hash_step (h[l], w);
+	s->h[l] = hash_step (s->h[l], w);
       }
+}
+
+static uint64_t
+hash_end (struct hasher *s, const unsigned char *p, size_t n)
+{
+  uint64_t w, *h = s->h;
+  size_t i = 0;
   for (; i + 8 <= n; i += 8)
     {
       memcpy (&w, p + i, 8);
@@ -123,6 +138,17 @@ contents_hash (const unsigned char *p, size_t n)
   for (; i < n; i++)
     h[0] = hash_step (h[0], p[i]);
   return hash_step (hash_step (hash_step (h[0], h[1]), h[2]), h[3]);
+}
+
+/* A hash of P's N bytes.  */
+static uint64_t
+contents_hash (const unsigned char *p, size_t n)
+{
+  struct hasher s;
+  size_t blocks = n & ~(size_t) 31;
+  hash_init (&s, n);
+  hash_blocks (&s, p, blocks);
+  return hash_end (&s, p + blocks, n - blocks);
 }
 
 /* The merge thread.  Checking and merging the inputs' .BTF is half of
@@ -648,13 +674,77 @@ add_objects (struct btfld_session *s, struct btfld_elf *e, bool add)
   return err;
 }
 
+/* The output's .BTF, SIZE bytes: in memory (MEM), or read from FD at
+   OFF through BUF (READ_CHUNK bytes).  A mapped section is read so:
+   its page faults cost a virtual machine more than twice the reads.  */
+#define READ_CHUNK ((size_t) 1 << 20)
+struct btf_source
+{
+  const unsigned char *mem;
+  int fd;
+  off_t off;
+  size_t size;
+  unsigned char *buf;
+};
+
+/* N bytes at POS of SRC (N <= READ_CHUNK): where they are, or NULL
+   when they cannot be read.  */
+static const unsigned char *
+source_at (const struct btf_source *src, size_t pos, size_t n)
+{
+  if (src->mem)
+    return src->mem + pos;
+  for (size_t done = 0; done < n;)
+    {
+      ssize_t r = pread (src->fd, src->buf + done, n - done,
+			 src->off + pos + done);
+      if (r < 0 && errno == EINTR)
+	continue;
+      if (r <= 0)
+	return NULL;
+      done += r;
+    }
+  return src->buf;
+}
+
+/* contents_hash of the N bytes at POS of SRC, or false when they
+   cannot be read.  */
 static bool
-input_at (const struct input *in, const unsigned char *p, size_t size,
-	  size_t pos)
+source_hash (const struct btf_source *src, size_t pos, size_t n,
+	     uint64_t *h)
+{
+  struct hasher s;
+  const unsigned char *p;
+  if (src->mem)
+    {
+      *h = contents_hash (src->mem + pos, n);
+      return true;
+    }
+  hash_init (&s, n);
+  for (; n >= READ_CHUNK; pos += READ_CHUNK, n -= READ_CHUNK)
+    {
+      if (!(p = source_at (src, pos, READ_CHUNK)))
+	return false;
+      hash_blocks (&s, p, READ_CHUNK);
+    }
+  size_t blocks = n & ~(size_t) 31;
+  if (!(p = source_at (src, pos, n)))
+    return false;
+  hash_blocks (&s, p, blocks);
+  *h = hash_end (&s, p + blocks, n - blocks);
+  return true;
+}
+
+static bool
+input_at (const struct input *in, const struct btf_source *src, size_t pos)
 {
   size_t head = in->size < sizeof in->head ? in->size : sizeof in->head;
-  return in->size <= size - pos && memcmp (p + pos, in->head, head) == 0
-	 && contents_hash (p + pos, in->size) == in->hash;
+  const unsigned char *p;
+  uint64_t h;
+  return in->size <= src->size - pos && (p = source_at (src, pos, head))
+	 && memcmp (p, in->head, head) == 0 && source_hash (src, pos, in->size,
+							    &h)
+	 && h == in->hash;
 }
 
 /* An error of the part at POS of the output's .BTF: name the blob's
@@ -704,6 +794,7 @@ add_btf (struct btfld_session *s, const void *data, size_t size,
 	 bool mapped)
 {
   const unsigned char *p = data;
+  const struct btf_source src = { p, -1, 0, size, NULL };
   size_t pos = 0, next = 0, released = 0;
   int err = 0;
   bool *used = calloc (ninputs + 1, sizeof *used);
@@ -713,10 +804,10 @@ add_btf (struct btfld_session *s, const void *data, size_t size,
     {
       size_t hit = SIZE_MAX;
       for (size_t k = next; k < ninputs && hit == SIZE_MAX; k++)
-	if (!used[k] && input_at (&inputs[k], p, size, pos))
+	if (!used[k] && input_at (&inputs[k], &src, pos))
 	  hit = k;
       for (size_t k = 0; k < next && hit == SIZE_MAX; k++)
-	if (!used[k] && input_at (&inputs[k], p, size, pos))
+	if (!used[k] && input_at (&inputs[k], &src, pos))
 	  hit = k;
       if (hit != SIZE_MAX)
 	{
@@ -748,23 +839,33 @@ add_btf (struct btfld_session *s, const void *data, size_t size,
 
 /* Whether the output's .BTF DATA, SIZE is the noted inputs in claim
    order and nothing else (alignment padding between them): what the
-   merge thread merged.  MAPPED as for add_btf.  */
+   merge thread merged.  MAPPED: DATA lies in E's mapping of the
+   file, whose descriptor reads it.  */
 static bool
-in_claim_order (const void *data, size_t size, bool mapped)
+in_claim_order (const struct btfld_elf *e, const void *data, size_t size,
+		bool mapped)
 {
-  const unsigned char *p = data;
-  size_t pos = 0, k = 0, released = 0;
-  while (pos < size)
+  struct btf_source src = { data, -1, 0, size, NULL };
+  size_t pos = 0, k = 0;
+  const unsigned char *p;
+  bool in_order = true;
+  if (mapped && e->fd >= 0 && (src.buf = malloc (READ_CHUNK)))
     {
-      if (k < ninputs && input_at (&inputs[k], p, size, pos))
+      src.mem = NULL;
+      src.fd = e->fd;
+      src.off = (const unsigned char *) data - e->image;
+    }
+  while (pos < size && in_order)
+    {
+      if (k < ninputs && input_at (&inputs[k], &src, pos))
 	pos += inputs[k++].size;
-      else if (!p[pos])
+      else if ((p = source_at (&src, pos, 1)) && !*p)
 	pos++;
       else
-	return false;
-      release_read (p, size, pos, &released, mapped);
+	in_order = false;
     }
-  return k == ninputs;
+  free (src.buf);
+  return in_order && k == ninputs;
 }
 
 static struct btfld_session_opts
@@ -818,7 +919,7 @@ rewrite_output (struct btfld_session *ahead_s)
   bool mapped = e.map && (const char *) data >= (const char *) e.map
 		&& (const char *) data + size
 		   <= (const char *) e.map + e.map_len;
-  bool merged = ahead_s && in_claim_order (data, size, mapped);
+  bool merged = ahead_s && in_claim_order (&e, data, size, mapped);
   struct btfld_session_opts so = session_opts (mapped);
   struct btfld_session *s = merged ? ahead_s : btfld_session_new (&so);
   if (!merged)
