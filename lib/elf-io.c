@@ -973,16 +973,13 @@ copy_range (int in, off_t from, int out, off_t to, size_t len)
 }
 
 /* Sections in the layout SECS, N of them, as section headers of E's
-   class, and the ELF header pointing at them, written to OUT.  */
+   class, and the ELF header pointing at them, written to OUT; EH and
+   SH0: E's ELF header and section 0, read before OUT changed.  */
 static int
 write_headers (struct btfld_elf *e, int out, struct out_sec *secs, size_t n,
-	       uint64_t shoff, size_t shstrndx)
+	       uint64_t shoff, size_t shstrndx, GElf_Ehdr eh, GElf_Shdr sh0)
 {
-  GElf_Ehdr eh;
-  GElf_Shdr sh0;
   bool is64 = gelf_getclass (e->elf) == ELFCLASS64;
-  gelf_getehdr (e->elf, &eh);
-  gelf_getshdr (elf_getscn (e->elf, 0), &sh0);
   sh0.sh_size = n < SHN_LORESERVE ? 0 : n;
   sh0.sh_link = shstrndx < SHN_LORESERVE ? 0 : shstrndx;
   size_t esz = is64 ? sizeof (Elf64_Shdr) : sizeof (Elf32_Shdr);
@@ -1073,8 +1070,130 @@ emit_copying (struct btfld_elf *e, int out, struct out_sec *secs, size_t n,
     }
   uint64_t shoff = eh.e_shoff >= moved_from || n != e->nold
 		   ? (end + 7) / 8 * 8 : eh.e_shoff;
+  GElf_Shdr sh0;
+  gelf_getshdr (elf_getscn (e->elf, 0), &sh0);
   if (!err)
-    err = write_headers (e, out, secs, n, shoff, shstrndx);
+    err = write_headers (e, out, secs, n, shoff, shstrndx, eh, sh0);
+  return err;
+}
+
+static int
+write_zeros (int fd, uint64_t off, uint64_t len)
+{
+  static const char zeros[4096];
+  while (len)
+    {
+      size_t n = len < sizeof zeros ? len : sizeof zeros;
+      ssize_t w = pwrite (fd, zeros, n, off);
+      if (w <= 0)
+	return btfld_error (-EIO, "cannot write: %s",
+			    w ? strerror (errno) : "short write");
+      off += w;
+      len -= w;
+    }
+  return 0;
+}
+
+/* Move LEN bytes at FROM of FD to TO < FROM, in increasing order, so
+   that nothing is overwritten before it is read.  */
+static int
+move_left (int fd, off_t from, off_t to, size_t len)
+{
+  size_t shift = from - to;
+  while (len)
+    {
+      /* copy_file_range refuses overlapping ranges of one file.  */
+      size_t chunk = len < shift ? len : shift;
+      if (chunk > ((size_t) 64 << 20))
+	chunk = (size_t) 64 << 20;
+      int err = copy_range (fd, from, fd, to, chunk);
+      if (err)
+	return err;
+      from += chunk;
+      to += chunk;
+      len -= chunk;
+    }
+  return 0;
+}
+
+/* The new sections written into E's own file (FD, open for writing),
+   which then ends where they do: what follows the first changed section
+   only moves towards the start, so no byte of the link's output is
+   copied to fresh pages (a kernel's: 830 MB, whose first touch costs a
+   virtual machine more than the copy).  Returns 1, the file untouched,
+   when the layout does not allow it (something grows or moves
+   towards the end).  */
+static int
+emit_in_place (struct btfld_elf *e, int fd, struct out_sec *secs, size_t n,
+	       const bool *changed, size_t shstrndx)
+{
+  GElf_Ehdr eh;
+  GElf_Shdr sh0;
+  uint64_t end, moved_from;
+  int err;
+  gelf_getehdr (e->elf, &eh);
+  gelf_getshdr (elf_getscn (e->elf, 0), &sh0);
+  if ((err = layout (secs, n, changed, eh.e_ehsize, &end, &moved_from,
+		     eh.e_type == ET_REL, eh.e_shoff,
+		     (uint64_t) e->nold * eh.e_shentsize)))
+    return err;
+  if (moved_from == UINT64_MAX || eh.e_shoff < moved_from)
+    return 1;
+  /* In the old order, each section's new bytes must lie before every
+     later section's old ones: then moving them in that order reads each
+     byte before anything overwrites it.  */
+  struct out_sec **ord = malloc ((n ? n : 1) * sizeof *ord);
+  size_t m = 0;
+  if (!ord)
+    return btfld_error (-ENOMEM, "out of memory");
+  for (size_t i = 1; i < n; i++)
+    if (secs[i].sh.sh_type != SHT_NOBITS && secs[i].sh.sh_size
+	&& secs[i].old_offset + secs[i].old_size > moved_from)
+      ord[m++] = &secs[i];
+  for (size_t a = 1; a < m; a++)	/* by old offset: few are out of order */
+    for (size_t b = a; b && ord[b - 1]->old_offset > ord[b]->old_offset; b--)
+      {
+	struct out_sec *t = ord[b];
+	ord[b] = ord[b - 1];
+	ord[b - 1] = t;
+      }
+  bool fits = true;
+  for (size_t k = 0; k < m && fits; k++)
+    {
+      const struct out_sec *s = ord[k];
+      fits = s->sh.sh_offset <= s->old_offset
+	     && (k + 1 == m || s->sh.sh_offset + s->sh.sh_size
+			       <= ord[k + 1]->old_offset);
+    }
+  /* What lies between the sections moved is zero, as in a new file.  */
+  uint64_t zero_from = UINT64_MAX;
+  for (size_t k = 0; k < m && fits && !err; k++)
+    {
+      struct out_sec *s = ord[k];
+      if (zero_from < s->sh.sh_offset)
+	err = write_zeros (fd, zero_from, s->sh.sh_offset - zero_from);
+      zero_from = s->sh.sh_offset + s->sh.sh_size;
+      if (err)
+	;
+      else if (changed[s - secs])
+	{
+	  if (pwrite (fd, s->data, s->sh.sh_size, s->sh.sh_offset)
+	      != (ssize_t) s->sh.sh_size)
+	    err = btfld_error (-errno, "cannot write: %s", strerror (errno));
+	}
+      else if (s->sh.sh_offset != s->old_offset)
+	err = move_left (fd, s->old_offset, s->sh.sh_offset, s->sh.sh_size);
+    }
+  free (ord);
+  if (!fits)
+    return 1;
+  uint64_t shoff = (end + 7) / 8 * 8;
+  if (!err && zero_from < shoff)
+    err = write_zeros (fd, zero_from, shoff - zero_from);
+  if (!err)
+    err = write_headers (e, fd, secs, n, shoff, shstrndx, eh, sh0);
+  if (!err && ftruncate (fd, shoff + (uint64_t) n * eh.e_shentsize))
+    err = btfld_error (-errno, "cannot truncate: %s", strerror (errno));
   return err;
 }
 
@@ -1107,6 +1226,43 @@ verify_output (const char *tmp, const struct btfld_sec_update *upd,
   return err;
 }
 
+/* A link's own output (E, a regular file of one link, OUT_PATH) with
+   the same sections and no build ID, rewritten in place (emit_in_place)
+   and read back; if that fails, the link fails and ld's output goes.
+   Returns 1 when it is not done so, the file untouched.  */
+static int
+write_own (struct btfld_elf *e, const char *out_path, struct out_sec *secs,
+	   size_t n, const bool *changed, size_t shstrndx,
+	   const struct btfld_sec_update *updates, size_t nupd)
+{
+  size_t noff, nlen, doff, dlen;
+  struct stat st, ost;
+  if (!e->own_output || !e->whole || e->fd < 0 || n != e->nold
+      || btfld_build_id_find (e->image, e->size, &noff, &nlen, &doff,
+			      &dlen) != 1)
+    return 1;
+  for (size_t k = 0; k < nupd; k++)
+    if (!updates[k].data)
+      return 1;
+  int fd = open (out_path, O_RDWR | O_CLOEXEC);
+  if (fd < 0)
+    return 1;
+  if (fstat (fd, &ost) || fstat (e->fd, &st) || !S_ISREG (ost.st_mode)
+      || ost.st_nlink != 1 || ost.st_dev != st.st_dev
+      || ost.st_ino != st.st_ino)
+    {
+      close (fd);
+      return 1;
+    }
+  int err = emit_in_place (e, fd, secs, n, changed, shstrndx);
+  if (close (fd) && !err)
+    err = btfld_error (-errno, "cannot write %s: %s", out_path,
+		       strerror (errno));
+  if (!err)
+    err = verify_output (out_path, updates, nupd);
+  return err;
+}
+
 int
 btfld_elf_write (struct btfld_elf *e, const char *out_path,
 		 const struct btfld_sec_update *updates, size_t nupd)
@@ -1125,6 +1281,12 @@ btfld_elf_write (struct btfld_elf *e, const char *out_path,
   if ((err = plan_sections (e, updates, nupd, &secs, &n, &changed, &shstr,
 			    &map)))
     goto out;
+  e->nold = 0;
+  elf_getshdrnum (e->elf, &e->nold);
+  if ((err = write_own (e, out_path, secs, n, changed, map[shstrndx],
+			updates, nupd)) <= 0)
+    goto out;
+  err = 0;
   fd = mkstemp (tmp);
   if (fd < 0)
     {
@@ -1141,8 +1303,6 @@ btfld_elf_write (struct btfld_elf *e, const char *out_path,
   bool removes = false;
   for (size_t k = 0; k < nupd; k++)
     removes |= updates[k].data == NULL;
-  e->nold = 0;
-  elf_getshdrnum (e->elf, &e->nold);
   if ((err = removes || !e->whole
 	     ? emit (e, fd, secs, n, changed, map, map[shstrndx])
 	     : emit_copying (e, fd, secs, n, changed, map[shstrndx])))
