@@ -87,8 +87,10 @@ struct btfld_elf
      NULL: as the original's ID shows (ld's sha1 or md5, else kept).  */
   const struct btfld_build_id *build_id;
   /* The file is a link's output that nobody else has yet (the plugin's
-     cleanup): btfld_elf_write renames over it, rather than copying
-     into it, when it is a regular file with one link.  */
+     cleanup): when it is a regular file with one link, btfld_elf_write
+     rewrites it in place if its layout allows (should that fail, the
+     link fails and the plugin removes it), else renames over it,
+     rather than copying into it.  */
   bool own_output;
 };
 
