@@ -69,6 +69,15 @@ bool btfld_sym_defined (const struct btfld_sym *s);
 size_t btfld_lto_priv_len (const char *name);
 
 /* An ELF file read into memory.  */
+/* A buffer that the images of files read one after another reuse (a
+   link's inputs): its pages are touched once, not once per file, which
+   on a virtual machine costs more than reading the file.  */
+struct btfld_read_buf
+{
+  unsigned char *p;
+  size_t cap;
+};
+
 struct btfld_elf
 {
   char *path;
@@ -92,15 +101,22 @@ struct btfld_elf
      link fails and the plugin removes it), else renames over it,
      rather than copying into it.  */
   bool own_output;
+  /* The image read into *BUF, not memory of its own.  */
+  struct btfld_read_buf *buf;
 };
 
 /* Open PATH (or the SIZE bytes at OFFSET of FD when FD >= 0).  */
 int btfld_elf_open (struct btfld_elf *e, const char *path, int fd,
 		    off_t offset, size_t size);
+/* The same, an image read (not mapped) into BUF.  */
+int btfld_elf_open_reusing (struct btfld_elf *e, const char *path, int fd,
+			    off_t offset, size_t size,
+			    struct btfld_read_buf *buf);
 void btfld_elf_close (struct btfld_elf *e);
-/* E's image, when E read it into memory of its own (not mapped): the
-   caller owns it from now on (pointers into it stay valid after
-   btfld_elf_close; free it).  NULL when the image is a mapping.  */
+/* E's image, when E read it into memory (not mapped): the caller owns
+   it from now on (pointers into it stay valid after btfld_elf_close;
+   free it), and a buffer it was read into starts anew.  NULL when the
+   image is a mapping.  */
 void *btfld_elf_take_image (struct btfld_elf *e);
 /* Open the whole file FD (opened on PATH), which E then owns: it is read
    through FD only, and FD is closed by btfld_elf_close (or on failure).  */

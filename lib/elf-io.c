@@ -58,7 +58,18 @@ map_image (struct btfld_elf *e, int fd, off_t offset, size_t size)
       e->image = (unsigned char *) p + (offset - start);
       return 0;
     }
-  e->image = malloc (size ? size : 1);
+  if (e->buf && e->buf->cap < size)
+    {
+      size_t cap = e->buf->cap ? e->buf->cap : 65536;
+      while (cap < size)
+	cap *= 2;
+      free (e->buf->p);
+      if (!(e->buf->p = malloc (cap)))
+	e->buf->cap = 0;
+      else
+	e->buf->cap = cap;
+    }
+  e->image = e->buf ? e->buf->p : malloc (size ? size : 1);
   if (!e->image)
     return btfld_error (-ENOMEM, "out of memory");
   int err = read_all (fd, offset, e->image, size);
@@ -267,11 +278,12 @@ check_sections (struct btfld_elf *e)
 
 static int
 elf_open (struct btfld_elf *e, const char *path, int fd, off_t offset,
-	  size_t size, bool own)
+	  size_t size, bool own, struct btfld_read_buf *buf)
 {
   int err;
   memset (e, 0, sizeof *e);
   e->fd = -1;
+  e->buf = buf;
   if (elf_version (EV_CURRENT) == EV_NONE)
     err = btfld_error (-EINVAL, "libelf initialization failed");
   else if (own)
@@ -323,7 +335,7 @@ btfld_elf_open (struct btfld_elf *e, const char *path, int fd, off_t offset,
 		size_t size)
 {
   if (fd >= 0)
-    return elf_open (e, path, fd, offset, size, false);
+    return elf_open (e, path, fd, offset, size, false, NULL);
   fd = open (path, O_RDONLY | O_CLOEXEC);
   if (fd < 0)
     {
@@ -331,13 +343,20 @@ btfld_elf_open (struct btfld_elf *e, const char *path, int fd, off_t offset,
       e->fd = -1;
       return btfld_error (-errno, "cannot open: %s", strerror (errno));
     }
-  return elf_open (e, path, fd, 0, 0, true);
+  return elf_open (e, path, fd, 0, 0, true, NULL);
+}
+
+int
+btfld_elf_open_reusing (struct btfld_elf *e, const char *path, int fd,
+			off_t offset, size_t size, struct btfld_read_buf *buf)
+{
+  return elf_open (e, path, fd, offset, size, false, buf);
 }
 
 int
 btfld_elf_open_whole (struct btfld_elf *e, const char *path, int fd)
 {
-  return elf_open (e, path, fd, 0, 0, true);
+  return elf_open (e, path, fd, 0, 0, true, NULL);
 }
 
 struct btfld_elf_inflated
@@ -357,7 +376,7 @@ btfld_elf_close (struct btfld_elf *e)
     elf_end (e->elf);
   if (e->map)
     munmap (e->map, e->map_len);
-  else
+  else if (!e->buf)
     free (e->image);
   if (e->fd >= 0)
     close (e->fd);
@@ -370,6 +389,12 @@ void *
 btfld_elf_take_image (struct btfld_elf *e)
 {
   void *image = e->map ? NULL : e->image;
+  if (image && e->buf)
+    {
+      e->buf->p = NULL;
+      e->buf->cap = 0;
+      e->buf = NULL;
+    }
   if (image)
     e->image = NULL;		/* libelf reads it until btfld_elf_close */
   return image;
