@@ -1103,6 +1103,16 @@ emit_copying (struct btfld_elf *e, int out, struct out_sec *secs, size_t n,
 }
 
 static int
+by_old_offset (const void *a, const void *b)
+{
+  const struct out_sec *const *x = a, *const *y = b;
+  if ((*x)->old_offset != (*y)->old_offset)
+    return (*x)->old_offset < (*y)->old_offset ? -1 : 1;
+  return (*x)->old_index < (*y)->old_index ? -1
+	 : (*x)->old_index > (*y)->old_index;
+}
+
+static int
 write_zeros (int fd, uint64_t off, uint64_t len)
 {
   static const char zeros[4096];
@@ -1175,13 +1185,7 @@ emit_in_place (struct btfld_elf *e, int fd, struct out_sec *secs, size_t n,
     if (secs[i].sh.sh_type != SHT_NOBITS && secs[i].sh.sh_size
 	&& secs[i].old_offset + secs[i].old_size > moved_from)
       ord[m++] = &secs[i];
-  for (size_t a = 1; a < m; a++)	/* by old offset: few are out of order */
-    for (size_t b = a; b && ord[b - 1]->old_offset > ord[b]->old_offset; b--)
-      {
-	struct out_sec *t = ord[b];
-	ord[b] = ord[b - 1];
-	ord[b - 1] = t;
-      }
+  qsort (ord, m, sizeof *ord, by_old_offset);
   bool fits = true;
   for (size_t k = 0; k < m && fits; k++)
     {
@@ -1198,15 +1202,12 @@ emit_in_place (struct btfld_elf *e, int fd, struct out_sec *secs, size_t n,
       if (zero_from < s->sh.sh_offset)
 	err = write_zeros (fd, zero_from, s->sh.sh_offset - zero_from);
       zero_from = s->sh.sh_offset + s->sh.sh_size;
-      if (err)
-	;
-      else if (changed[s - secs])
-	{
-	  if (pwrite (fd, s->data, s->sh.sh_size, s->sh.sh_offset)
-	      != (ssize_t) s->sh.sh_size)
-	    err = btfld_error (-errno, "cannot write: %s", strerror (errno));
-	}
-      else if (s->sh.sh_offset != s->old_offset)
+      if (!err && changed[s - secs]
+	  && pwrite (fd, s->data, s->sh.sh_size, s->sh.sh_offset)
+	     != (ssize_t) s->sh.sh_size)
+	err = btfld_error (-errno, "cannot write: %s", strerror (errno));
+      else if (!err && !changed[s - secs]
+	       && s->sh.sh_offset != s->old_offset)
 	err = move_left (fd, s->old_offset, s->sh.sh_offset, s->sh.sh_size);
     }
   free (ord);
