@@ -68,7 +68,6 @@ bool btfld_sym_defined (const struct btfld_sym *s);
    LTO to be unique across partitions), else 0.  */
 size_t btfld_lto_priv_len (const char *name);
 
-/* An ELF file read into memory.  */
 /* A buffer that the images of files read one after another reuse (a
    link's inputs): its pages are touched once, not once per file, which
    on a virtual machine costs more than reading the file.  */
@@ -78,6 +77,7 @@ struct btfld_read_buf
   size_t cap;
 };
 
+/* An ELF file read into memory.  */
 struct btfld_elf
 {
   char *path;
@@ -104,6 +104,10 @@ struct btfld_elf
   /* The image read into *BUF, not memory of its own.  */
   struct btfld_read_buf *buf;
 };
+
+/* Read SIZE bytes at OFFSET of FD into BUF, all of them: 0, -errno, or
+   -EIO when the file ends first.  */
+int btfld_read_at (int fd, off_t offset, void *buf, size_t size);
 
 /* Open PATH (or the SIZE bytes at OFFSET of FD when FD >= 0).  */
 int btfld_elf_open (struct btfld_elf *e, const char *path, int fd,

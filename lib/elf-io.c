@@ -19,13 +19,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static int
-read_all (int fd, off_t offset, unsigned char *buf, size_t size)
+int
+btfld_read_at (int fd, off_t offset, void *buf, size_t size)
 {
   size_t done = 0;
   while (done < size)
     {
-      ssize_t r = pread (fd, buf + done, size - done, offset + done);
+      ssize_t r = pread (fd, (char *) buf + done, size - done,
+			 offset + done);
       if (r < 0 && errno == EINTR)
 	continue;
       if (r <= 0)
@@ -72,7 +73,7 @@ map_image (struct btfld_elf *e, int fd, off_t offset, size_t size)
   e->image = e->buf ? e->buf->p : malloc (size ? size : 1);
   if (!e->image)
     return btfld_error (-ENOMEM, "out of memory");
-  int err = read_all (fd, offset, e->image, size);
+  int err = btfld_read_at (fd, offset, e->image, size);
   if (err)
     btfld_error (err, "cannot read: %s", strerror (-err));
   return err;

@@ -1180,8 +1180,7 @@ sweep (struct fix *f)
 	}
     }
   /* Uses by the types kept: VARs are counted in section order and tags
-     once they are known kept (count_empty_uses); DATASECs are
-     rebuilt.  */
+     once they are known kept (collect_vars); DATASECs are rebuilt.  */
   while (m.sp)
     {
       uint32_t id = stack[--m.sp];

@@ -699,17 +699,8 @@ source_at (const struct btf_source *src, size_t pos, size_t n)
 {
   if (src->mem)
     return src->mem + pos;
-  for (size_t done = 0; done < n;)
-    {
-      ssize_t r = pread (src->fd, src->buf + done, n - done,
-			 src->off + pos + done);
-      if (r < 0 && errno == EINTR)
-	continue;
-      if (r <= 0)
-	return NULL;
-      done += r;
-    }
-  return src->buf;
+  return btfld_read_at (src->fd, src->off + pos, src->buf, n) ? NULL
+	 : src->buf;
 }
 
 /* contents_hash of the N bytes at POS of SRC, or false when they
