@@ -136,8 +136,8 @@ btfld_huge_realloc (void *p, size_t n, size_t elt)
   return huge (realloc (p, n * elt), n * elt);
 }
 
-static int
-grow (void **p, size_t *cap, size_t need, size_t elt)
+int
+btfld_grow (void **p, size_t *cap, size_t need, size_t elt)
 {
   if (need <= *cap)
     return 0;
@@ -164,8 +164,8 @@ btfld_add_str (struct btfld_btf *btf, const char *s)
   size_t len = strlen (s) + 1;
   if ((uint64_t) btf->str_start + btf->strs_len + len > BTFLD_MAX_STR_OFF)
     return btfld_error (-E2BIG, "string section too large");
-  if ((err = grow ((void **) &btf->strs, &btf->strs_cap,
-		   btf->strs_len + len, 1)))
+  if ((err = btfld_grow ((void **) &btf->strs, &btf->strs_cap,
+			 btf->strs_len + len, 1)))
     return err;
   uint32_t off = btf->str_start + btf->strs_len;
   memcpy (btf->strs + btf->strs_len, s, len);
@@ -365,10 +365,10 @@ btfld_add_type (struct btfld_btf *btf, const struct btf_type *t, size_t size)
   int err;
   if ((err = check_room (btf, size)))
     return err;
-  if ((err = grow ((void **) &btf->types, &btf->types_cap,
-		   btf->types_len + size, 1))
-      || (err = grow ((void **) &btf->offs, &btf->offs_cap, btf->nr + 1,
-		      sizeof *btf->offs)))
+  if ((err = btfld_grow ((void **) &btf->types, &btf->types_cap,
+			 btf->types_len + size, 1))
+      || (err = btfld_grow ((void **) &btf->offs, &btf->offs_cap,
+			    btf->nr + 1, sizeof *btf->offs)))
     return err;
   memcpy (btf->types + btf->types_len, t, size);
   btf->offs[btf->nr++] = btf->types_len;
@@ -425,10 +425,10 @@ copy_record (struct btfld_btf *dst, const struct btfld_btf *src,
   int err;
   if ((err = check_room (dst, size)))
     return err;
-  if ((err = grow ((void **) &dst->types, &dst->types_cap,
-		   dst->types_len + size, 1))
-      || (err = grow ((void **) &dst->offs, &dst->offs_cap, dst->nr + 1,
-		      sizeof *dst->offs)))
+  if ((err = btfld_grow ((void **) &dst->types, &dst->types_cap,
+			 dst->types_len + size, 1))
+      || (err = btfld_grow ((void **) &dst->offs, &dst->offs_cap,
+			    dst->nr + 1, sizeof *dst->offs)))
     return err;
   struct btf_type *t = (struct btf_type *) (dst->types + dst->types_len);
   memmove (t, rec, size);

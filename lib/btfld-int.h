@@ -236,6 +236,9 @@ struct btfld_objfacts
 void *btfld_huge_malloc (size_t n, size_t elt);
 void *btfld_huge_calloc (size_t n, size_t elt);
 void *btfld_huge_realloc (void *p, size_t n, size_t elt);
+/* *P (*CAP elements of ELT bytes) grown by doubling to NEED at least:
+   0, or an error (reported) with *P as it was.  */
+int btfld_grow (void **p, size_t *cap, size_t need, size_t elt);
 
 /* qsort/bsearch order of uint32_t values.  */
 int btfld_cmp_u32 (const void *a, const void *b);

@@ -1100,15 +1100,9 @@ add_empty (struct fix *f, uint32_t id)
 {
   if (!f->empty && !(f->empty = calloc (f->cnt / 64 + 1, sizeof *f->empty)))
     return -ENOMEM;
-  if (f->nuse == f->use_cap)
-    {
-      size_t cap = f->use_cap ? 2 * f->use_cap : 64;
-      struct empty_use *n = realloc (f->use, cap * sizeof *n);
-      if (!n)
-	return -ENOMEM;
-      f->use = n;
-      f->use_cap = cap;
-    }
+  if (btfld_grow ((void **) &f->use, &f->use_cap, f->nuse + 1,
+		  sizeof *f->use))
+    return -ENOMEM;
   f->use[f->nuse++] = (struct empty_use) { id, 0, 0, 0, 0, 0 };
   btfld_set_bit (f->empty, id);
   return 0;
