@@ -3,11 +3,15 @@
    replaced by its own raw form and a section is added, and the result is
    written.  Oracle: whenever the writer reports success, the output must
    open again, and every other section must keep its name, type and
-   bytes.  */
+   bytes.  The image is also read as the plugin reads a link's input (in
+   parts, into a buffer of stale bytes): it must open when the whole
+   does, and give the same .BTF, sections and symbols.  */
 
 #include "btfld.h"
+#include "btfld-session.h"
 #include "elf-btf.h"
 
+#include <fcntl.h>
 #include <gelf.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,6 +66,50 @@ check_unchanged (struct btfld_elf *in, struct btfld_elf *out)
     }
 }
 
+/* The facts of E, or NULL.  */
+static struct btfld_object *
+facts (struct btfld_elf *e)
+{
+  return btfld_object_from_elf (e->elf, "fuzz");
+}
+
+/* IN, opened whole, against SIZE bytes of in_path read in parts.  */
+static void
+check_parts (struct btfld_elf *in, size_t size)
+{
+  static struct btfld_read_buf buf;
+  struct btfld_elf p;
+  int fd = open (in_path, O_RDONLY);
+  if (fd < 0)
+    return;
+  if (buf.cap < size + 1)
+    {
+      free (buf.p);
+      buf.cap = size + 1;
+      if (!(buf.p = malloc (buf.cap)))
+	abort ();
+    }
+  memset (buf.p, 0xa5, buf.cap);
+  if (btfld_elf_open_reusing (&p, in_path, fd, 0, size, &buf))
+    {
+      fprintf (stderr, "fuzz-elf: read in parts, refused: %s\n",
+	       btfld_errmsg ());
+      abort ();
+    }
+  size_t n1, n2;
+  const void *d1 = btfld_elf_section (in, ".BTF", &n1);
+  const void *d2 = btfld_elf_section (&p, ".BTF", &n2);
+  if (n1 != n2 || !d1 != !d2 || (d1 && memcmp (d1, d2, n1)))
+    abort ();
+  struct btfld_object *o1 = facts (in), *o2 = facts (&p);
+  if (!o1 != !o2 || (o1 && !btfld_object_same_facts (o1, o2)))
+    abort ();
+  btfld_object_free (o1);
+  btfld_object_free (o2);
+  btfld_elf_close (&p);
+  close (fd);
+}
+
 int
 LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
@@ -80,6 +128,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   struct btfld_elf e;
   if (btfld_elf_open (&e, in_path, -1, 0, 0) == 0)
     {
+      check_parts (&e, size);
       size_t n, rn = 0;
       const void *btf = btfld_elf_section (&e, ".BTF", &n);
       struct btfld_btf *b = btf ? btfld_btf_parse (btf, n, NULL) : NULL;

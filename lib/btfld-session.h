@@ -149,6 +149,11 @@ struct btfld_object
    none placed (out_name NULL).  LABEL is copied.  */
 struct btfld_object *btfld_object_from_elf (struct Elf *elf,
 					    const char *label);
+/* Whether A and B have the same sections and symbols (names, sizes,
+   flags; bindings, types, sections, values), placements aside: the
+   same file read two ways.  */
+bool btfld_object_same_facts (const struct btfld_object *a,
+			      const struct btfld_object *b);
 /* The file name of O (its member name, for an archive member) as ld
    names the STT_FILE symbol it writes for an object without one: its
    base name is copied.  btfld_object_from_elf takes LABEL's.  */

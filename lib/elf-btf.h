@@ -103,6 +103,9 @@ struct btfld_elf
   bool own_output;
   /* The image read into *BUF, not memory of its own.  */
   struct btfld_read_buf *buf;
+  /* Of the image, only the parts a link's plugin reads were read (the
+     headers, .BTF, the symbol tables): btfld_elf_open_reusing.  */
+  bool in_parts;
 };
 
 /* Read SIZE bytes at OFFSET of FD into BUF, all of them: 0, -errno, or
@@ -112,7 +115,9 @@ int btfld_read_at (int fd, off_t offset, void *buf, size_t size);
 /* Open PATH (or the SIZE bytes at OFFSET of FD when FD >= 0).  */
 int btfld_elf_open (struct btfld_elf *e, const char *path, int fd,
 		    off_t offset, size_t size);
-/* The same, an image read (not mapped) into BUF.  */
+/* The same, read into BUF, of a link's input: of an ELF file in the
+   host's byte order only the headers, .BTF and the symbol tables (and
+   btfld_elf_section finds .BTF only), of any other the whole.  */
 int btfld_elf_open_reusing (struct btfld_elf *e, const char *path, int fd,
 			    off_t offset, size_t size,
 			    struct btfld_read_buf *buf);

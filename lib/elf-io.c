@@ -41,6 +41,24 @@ btfld_read_at (int fd, off_t offset, void *buf, size_t size)
    object (a link opens every input once).  */
 #define READ_MAX ((size_t) 4 << 20)
 
+/* BUF, able to hold SIZE bytes (its contents are lost), or NULL.  */
+static unsigned char *
+buf_reserve (struct btfld_read_buf *buf, size_t size)
+{
+  if (buf->cap < size)
+    {
+      size_t cap = buf->cap ? buf->cap : 65536;
+      while (cap < size)
+	cap *= 2;
+      free (buf->p);
+      if (!(buf->p = malloc (cap)))
+	buf->cap = 0;
+      else
+	buf->cap = cap;
+    }
+  return buf->p;
+}
+
 /* Map the SIZE bytes at OFFSET of FD privately (pages are read only as
    touched, never zero-filled and copied); read them if SIZE is small or
    mapping fails.  */
@@ -59,24 +77,193 @@ map_image (struct btfld_elf *e, int fd, off_t offset, size_t size)
       e->image = (unsigned char *) p + (offset - start);
       return 0;
     }
-  if (e->buf && e->buf->cap < size)
-    {
-      size_t cap = e->buf->cap ? e->buf->cap : 65536;
-      while (cap < size)
-	cap *= 2;
-      free (e->buf->p);
-      if (!(e->buf->p = malloc (cap)))
-	e->buf->cap = 0;
-      else
-	e->buf->cap = cap;
-    }
-  e->image = e->buf ? e->buf->p : malloc (size ? size : 1);
+  e->image = e->buf ? buf_reserve (e->buf, size) : malloc (size ? size : 1);
   if (!e->image)
     return btfld_error (-ENOMEM, "out of memory");
   int err = btfld_read_at (fd, offset, e->image, size);
   if (err)
     btfld_error (err, "cannot read: %s", strerror (-err));
   return err;
+}
+
+/* ---- reading a link's input in parts ----
+
+   A link's plugin reads, of each input, the ELF header, the section
+   headers and their names, .BTF, and the symbol tables with their
+   strings and extended section indexes: about 30% of a kernel's object,
+   the rest (code, relocations, DWARF) being ld's business.  They are read
+   into the buffer at their offsets in the file, so that libelf finds
+   them where the headers say; the bytes between them are whatever the
+   buffer held before, and nothing reads them (btfld_elf_section gives
+   only .BTF of such an image).  */
+
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define ELFDATA_HOST ELFDATA2LSB
+#else
+#define ELFDATA_HOST ELFDATA2MSB
+#endif
+
+/* Parts closer than this are read as one: a read costs more than
+   copying this much.  */
+#define PART_GAP ((uint64_t) 16 << 10)
+
+struct part
+{
+  uint64_t off, end;
+};
+
+static int
+by_part (const void *a, const void *b)
+{
+  const struct part *x = a, *y = b;
+  return x->off < y->off ? -1 : x->off > y->off;
+}
+
+/* The fields of section header I of TABLE that choosing parts needs.  */
+struct shdr_view
+{
+  uint32_t name, type, link;
+  uint64_t offset, size;
+};
+
+static struct shdr_view
+shdr_at (const unsigned char *table, bool is64, size_t i)
+{
+  struct shdr_view v;
+  if (is64)
+    {
+      Elf64_Shdr sh;
+      memcpy (&sh, table + i * sizeof sh, sizeof sh);
+      v = (struct shdr_view) { sh.sh_name, sh.sh_type, sh.sh_link,
+			       sh.sh_offset, sh.sh_size };
+    }
+  else
+    {
+      Elf32_Shdr sh;
+      memcpy (&sh, table + i * sizeof sh, sizeof sh);
+      v = (struct shdr_view) { sh.sh_name, sh.sh_type, sh.sh_link,
+			       sh.sh_offset, sh.sh_size };
+    }
+  return v;
+}
+
+/* Add section V of an image of SIZE bytes to PARTS: false when it does
+   not lie in the file.  */
+static bool
+add_part (struct part *parts, size_t *nparts, struct shdr_view v,
+	  size_t size)
+{
+  if (v.type == SHT_NOBITS || v.size == 0)
+    return true;
+  if (v.offset > size || v.size > size - v.offset)
+    return false;
+  parts[(*nparts)++] = (struct part) { v.offset, v.offset + v.size };
+  return true;
+}
+
+/* Read the parts of the SIZE bytes at OFFSET of FD into E's buffer: 1
+   when done; 0 when the headers are not as expected (another byte
+   order, a table outside the file...), for the caller to read it
+   whole and check_sections to say what is wrong; -errno on failure.  */
+static int
+read_parts (struct btfld_elf *e, int fd, off_t offset, size_t size)
+{
+  unsigned char *img = buf_reserve (e->buf, size);
+  int err;
+  if (!img)
+    return btfld_error (-ENOMEM, "out of memory");
+  if (size < sizeof (Elf64_Ehdr))
+    return 0;
+  if ((err = btfld_read_at (fd, offset, img, sizeof (Elf64_Ehdr))))
+    return btfld_error (err, "cannot read: %s", strerror (-err));
+  if (memcmp (img, ELFMAG, SELFMAG) || img[EI_DATA] != ELFDATA_HOST
+      || (img[EI_CLASS] != ELFCLASS64 && img[EI_CLASS] != ELFCLASS32))
+    return 0;
+  bool is64 = img[EI_CLASS] == ELFCLASS64;
+  uint64_t shoff;
+  size_t entsize, ehsize, n, strndx;
+  if (is64)
+    {
+      Elf64_Ehdr eh;
+      memcpy (&eh, img, sizeof eh);
+      shoff = eh.e_shoff, entsize = eh.e_shentsize;
+      n = eh.e_shnum, strndx = eh.e_shstrndx, ehsize = sizeof eh;
+    }
+  else
+    {
+      Elf32_Ehdr eh;
+      memcpy (&eh, img, sizeof eh);
+      shoff = eh.e_shoff, entsize = eh.e_shentsize;
+      n = eh.e_shnum, strndx = eh.e_shstrndx, ehsize = sizeof eh;
+    }
+  if (entsize != (is64 ? sizeof (Elf64_Shdr) : sizeof (Elf32_Shdr))
+      || shoff < ehsize || shoff > size || size - shoff < entsize)
+    return 0;
+  /* Section 0 holds the counts that do not fit in the ELF header.  */
+  size_t first = n && n <= (size - shoff) / entsize ? n : 1;
+  if ((err = btfld_read_at (fd, offset + shoff, img + shoff,
+			    first * entsize)))
+    return btfld_error (err, "cannot read: %s", strerror (-err));
+  const unsigned char *table = img + shoff;
+  struct shdr_view s0 = shdr_at (table, is64, 0);
+  if (n == 0)
+    n = s0.size;
+  if (strndx == SHN_XINDEX)
+    strndx = s0.link;
+  if (n < 2 || n > (size - shoff) / entsize || strndx == 0 || strndx >= n)
+    return 0;
+  if (first < n
+      && (err = btfld_read_at (fd, offset + shoff + entsize,
+			       img + shoff + entsize, (n - 1) * entsize)))
+    return btfld_error (err, "cannot read: %s", strerror (-err));
+  struct shdr_view names = shdr_at (table, is64, strndx);
+  if (names.type != SHT_STRTAB || names.size == 0 || names.offset > size
+      || names.size > size - names.offset)
+    return 0;
+  if ((err = btfld_read_at (fd, offset + names.offset, img + names.offset,
+			    names.size)))
+    return btfld_error (err, "cannot read: %s", strerror (-err));
+  const char *name_at = (const char *) img + names.offset;
+  if (name_at[names.size - 1] != '\0')
+    return 0;
+  struct part *parts = malloc (2 * n * sizeof *parts);
+  size_t nparts = 0;
+  bool fits = true;
+  if (!parts)
+    return btfld_error (-ENOMEM, "out of memory");
+  for (size_t i = 1; i < n && fits; i++)
+    {
+      struct shdr_view v = shdr_at (table, is64, i);
+      if (v.type == SHT_SYMTAB || v.type == SHT_DYNSYM)
+	fits = add_part (parts, &nparts, v, size)
+	       && (v.link >= n
+		   || add_part (parts, &nparts, shdr_at (table, is64, v.link),
+				size));
+      else if (v.type == SHT_SYMTAB_SHNDX
+	       || (v.name < names.size
+		   && strcmp (name_at + v.name, ".BTF") == 0))
+	fits = add_part (parts, &nparts, v, size);
+    }
+  if (!fits)
+    {
+      free (parts);
+      return 0;
+    }
+  qsort (parts, nparts, sizeof *parts, by_part);
+  for (size_t k = 0; k < nparts && !err; )
+    {
+      uint64_t off = parts[k].off, end = parts[k].end;
+      for (k++; k < nparts && parts[k].off <= end + PART_GAP; k++)
+	end = parts[k].end > end ? parts[k].end : end;
+      if ((err = btfld_read_at (fd, offset + off, img + off, end - off)))
+	btfld_error (err, "cannot read: %s", strerror (-err));
+    }
+  free (parts);
+  if (err)
+    return err;
+  e->image = img;
+  e->in_parts = true;
+  return 1;
 }
 
 /* Largest alignment a section may ask for: what moves is placed at its
@@ -312,8 +499,12 @@ elf_open (struct btfld_elf *e, const char *path, int fd, off_t offset,
     }
   e->path = strdup (path);
   e->size = size;
-  err = e->path ? map_image (e, fd, offset, size)
-	: btfld_error (-ENOMEM, "out of memory");
+  if (!e->path)
+    err = btfld_error (-ENOMEM, "out of memory");
+  else if (!e->buf || (err = read_parts (e, fd, offset, size)) == 0)
+    err = map_image (e, fd, offset, size);
+  else if (err > 0)
+    err = 0;
   if (err)
     goto fail;
   e->elf = elf_memory ((char *) e->image, size);
@@ -530,6 +721,12 @@ btfld_elf_section (struct btfld_elf *e, const char *name, size_t *size)
   GElf_Shdr sh, sh2;
   Elf_Scn *scn = find_scn (e->elf, name, &sh);
   *size = 0;
+  if (e->in_parts && strcmp (name, ".BTF") != 0)
+    {
+      btfld_error (-EINVAL, "section %s was not read (only .BTF is)", name);
+      *size = (size_t) -1;
+      return NULL;
+    }
   if (!scn || sh.sh_type == SHT_NOBITS)
     return NULL;
   size_t shstrndx;

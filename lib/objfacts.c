@@ -156,6 +156,34 @@ fail:
   return NULL;
 }
 
+static bool
+same_str (const char *a, const char *b)
+{
+  return a && b && strcmp (a, b) == 0;
+}
+
+bool
+btfld_object_same_facts (const struct btfld_object *a,
+			 const struct btfld_object *b)
+{
+  if (a->nsecs != b->nsecs || a->nsyms != b->nsyms)
+    return false;
+  for (size_t i = 0; i < a->nsecs; i++)
+    if (!same_str (a->secs[i].name, b->secs[i].name)
+	|| a->secs[i].size != b->secs[i].size
+	|| a->secs[i].flags != b->secs[i].flags)
+      return false;
+  for (size_t i = 0; i < a->nsyms; i++)
+    {
+      const struct btfld_obj_sym *x = &a->syms[i], *y = &b->syms[i];
+      if (!same_str (x->name, y->name) || x->bind != y->bind
+	  || x->type != y->type || x->sec != y->sec || x->value != y->value
+	  || x->size != y->size)
+	return false;
+    }
+  return true;
+}
+
 int
 btfld_object_set_file (struct btfld_object *o, const char *name)
 {
