@@ -143,6 +143,9 @@ struct btfld_object
   size_t nsyms;
   struct btfld_obj_sec *secs;	/* by section index */
   size_t nsecs;
+  /* Copies of the string tables the names of SYMS and SECS point into,
+     or NULL: each name is an allocation of its own.  */
+  char *sym_strings, *sec_strings;
 };
 
 /* The facts of the relocatable object ELF: its own symbols and sections,

@@ -16,13 +16,16 @@ btfld_object_free (struct btfld_object *o)
 {
   if (!o)
     return;
-  for (size_t i = 0; i < o->nsyms; i++)
+  for (size_t i = 0; i < o->nsyms && !o->sym_strings; i++)
     free ((char *) o->syms[i].name);
   for (size_t i = 0; i < o->nsecs; i++)
     {
-      free ((char *) o->secs[i].name);
+      if (!o->sec_strings)
+	free ((char *) o->secs[i].name);
       free ((char *) o->secs[i].out_name);
     }
+  free (o->sym_strings);
+  free (o->sec_strings);
   free (o->syms);
   free (o->secs);
   free ((char *) o->label);
@@ -92,6 +95,34 @@ sym_walk_next (struct sym_walk *w, GElf_Sym *s, uint32_t *shndx,
   return false;
 }
 
+/* A copy of string table INDEX of ELF (*BASE, *SIZE: where libelf has
+   it), or NULL.  The names of an object point into such copies: one allocation
+   for all of them, not one each (a kernel's inputs have 1.5 million).  */
+static char *
+copy_strings (Elf *elf, size_t index, const char **base, size_t *size)
+{
+  Elf_Data *d = elf_getdata (elf_getscn (elf, index), NULL);
+  char *copy = d && d->d_size ? malloc (d->d_size) : NULL;
+  if (!copy)
+    {
+      btfld_error (d && d->d_size ? -ENOMEM : -EINVAL,
+		   d && d->d_size ? "out of memory"
+		   : "string table [%zu] unreadable", index);
+      return NULL;
+    }
+  *base = d->d_buf;
+  *size = d->d_size;
+  return memcpy (copy, d->d_buf, d->d_size);
+}
+
+/* Whether libelf's NAME lies in the table at BASE, SIZE (not in one
+   decompressed apart).  */
+static bool
+in_strings (const char *name, const char *base, size_t size)
+{
+  return (uintptr_t) name - (uintptr_t) base < size;
+}
+
 struct btfld_object *
 btfld_object_from_elf (Elf *elf, const char *label)
 {
@@ -109,8 +140,13 @@ btfld_object_from_elf (Elf *elf, const char *label)
       btfld_error (-EINVAL, "%s: %s", label, elf_errmsg (-1));
       goto fail;
     }
+  const char *sec_base, *sym_base = NULL;
+  size_t sec_size, sym_size = 0;
   if (!(o->secs = calloc (n ? n : 1, sizeof *o->secs)))
     goto nomem;
+  if (!(o->sec_strings = copy_strings (elf, shstrndx, &sec_base,
+					&sec_size)))
+    goto fail;
   o->nsecs = n;
   for (size_t i = 0; i < n; i++)
     {
@@ -122,8 +158,9 @@ btfld_object_from_elf (Elf *elf, const char *label)
 	  goto fail;
 	}
       const char *name = elf_strptr (elf, shstrndx, s.sh_name);
-      if (!(o->secs[i].name = dup_str (name)))
-	goto fail;
+      if (name && !in_strings (name, sec_base, sec_size))
+	goto foreign;
+      o->secs[i].name = name ? o->sec_strings + (name - sec_base) : "";
       o->secs[i].size = s.sh_size;
       o->secs[i].flags = s.sh_flags;
     }
@@ -134,11 +171,15 @@ btfld_object_from_elf (Elf *elf, const char *label)
   sym_walk_init (&w, elf, false);
   if (!(o->syms = calloc (w.n ? w.n : 1, sizeof *o->syms)))
     goto nomem;
+  if (w.n && !(o->sym_strings = copy_strings (elf, w.strtab, &sym_base,
+						  &sym_size)))
+    goto fail;
   while (sym_walk_next (&w, &s, &shndx, &name))
     {
       struct btfld_obj_sym *y = &o->syms[o->nsyms];
-      if (!(y->name = dup_str (name)))
-	goto fail;
+      if (!in_strings (name, sym_base, sym_size))
+	goto foreign;
+      y->name = o->sym_strings + (name - sym_base);
       o->nsyms++;
       y->bind = GELF_ST_BIND (s.st_info);
       y->type = GELF_ST_TYPE (s.st_info);
@@ -149,6 +190,9 @@ btfld_object_from_elf (Elf *elf, const char *label)
       y->size = s.st_size;
     }
   return o;
+foreign:
+  btfld_error (-EINVAL, "%s: a name outside its string table", label);
+  goto fail;
 nomem:
   btfld_error (-ENOMEM, "out of memory");
 fail:
