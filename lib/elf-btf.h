@@ -122,11 +122,6 @@ int btfld_elf_open_reusing (struct btfld_elf *e, const char *path, int fd,
 			    off_t offset, size_t size,
 			    struct btfld_read_buf *buf);
 void btfld_elf_close (struct btfld_elf *e);
-/* E's image, when E read it into memory (not mapped): the caller owns
-   it from now on (pointers into it stay valid after btfld_elf_close;
-   free it), and a buffer it was read into starts anew.  NULL when the
-   image is a mapping.  */
-void *btfld_elf_take_image (struct btfld_elf *e);
 /* Open the whole file FD (opened on PATH), which E then owns: it is read
    through FD only, and FD is closed by btfld_elf_close (or on failure).  */
 int btfld_elf_open_whole (struct btfld_elf *e, const char *path, int fd);

@@ -577,21 +577,6 @@ btfld_elf_close (struct btfld_elf *e)
   e->fd = -1;
 }
 
-void *
-btfld_elf_take_image (struct btfld_elf *e)
-{
-  void *image = e->map ? NULL : e->image;
-  if (image && e->buf)
-    {
-      e->buf->p = NULL;
-      e->buf->cap = 0;
-      e->buf = NULL;
-    }
-  if (image)
-    e->image = NULL;		/* libelf reads it until btfld_elf_close */
-  return image;
-}
-
 static Elf_Scn *
 find_scn (Elf *elf, const char *name, GElf_Shdr *shp)
 {

@@ -151,6 +151,21 @@ contents_hash (const unsigned char *p, size_t n)
   return hash_end (&s, p + blocks, n - blocks);
 }
 
+/* Memory an input's .BTF is copied into for the merge thread, which
+   hands it back once merged: the copies of a kernel's 2,700 inputs
+   reuse a few buffers' pages (a fresh page, on a virtual machine, costs
+   more than the copy; malloc gave each copy fresh ones).  */
+struct btf_copy
+{
+  void *p;
+  size_t cap;
+};
+
+/* At most this many spare copies, of this many bytes in all: the
+   thread merges some way behind ld.  */
+#define COPIES_KEPT 64
+#define COPIES_KEPT_BYTES ((size_t) 64 << 20)
+
 /* The merge thread.  Checking and merging the inputs' .BTF is half of
    the plugin's work and needs nothing ld decides: the inputs are
    checked and merged in claim order while ld goes on linking, into a
@@ -162,9 +177,9 @@ struct merge_job
 {
   struct merge_job *next;
   const struct btfld_object *obj;
-  const void *data;		/* the input's .BTF */
+  const void *data;		/* the input's .BTF, a copy in COPY */
   size_t size;
-  void *own;			/* the memory it lies in, freed after */
+  struct btf_copy copy;
   char *label;			/* the input's name, to report a check */
   char *error;			/* what the check found, for ld's thread */
 };
@@ -185,6 +200,8 @@ static struct
   bool prepare;			/* all symbols are read: when the queue is
 				   done, prepare the session (the part of
 				   its run that needs no symbols) */
+  struct btf_copy spare[COPIES_KEPT];	/* merged jobs' memory */
+  size_t nspare, spare_bytes;
 } ahead = { .lock = PTHREAD_MUTEX_INITIALIZER,
 	    .wake = PTHREAD_COND_INITIALIZER,
 	    .idle = PTHREAD_COND_INITIALIZER };
@@ -251,9 +268,16 @@ merge_thread (void *unused)
       bool failed = ahead.failed;
       pthread_mutex_unlock (&ahead.lock);
       bool good = run_job (j, &failed);
-      free (j->own);
-      j->own = NULL;
       pthread_mutex_lock (&ahead.lock);
+      if (ahead.nspare < COPIES_KEPT
+	  && ahead.spare_bytes + j->copy.cap <= COPIES_KEPT_BYTES)
+	{
+	  ahead.spare[ahead.nspare++] = j->copy;
+	  ahead.spare_bytes += j->copy.cap;
+	}
+      else
+	free (j->copy.p);
+      j->copy = (struct btf_copy) { NULL, 0 };
       ahead.failed |= failed;
       ahead.merged += !failed;
       if (good)
@@ -294,28 +318,52 @@ merge_ahead_ready (void)
   return !ahead.off;
 }
 
-/* A job for the .BTF DATA, SIZE of input OBJ, in the memory OWN (NULL:
-   DATA is copied); LABEL: the input's name when the thread is to check
-   it too.  NULL when out of memory (then nothing more is queued and
-   cleanup merges everything; OWN is still the caller's).  */
+/* Free the spare copies (ld's thread, the merge thread idle).  */
+static void
+free_spare_copies (void)
+{
+  pthread_mutex_lock (&ahead.lock);
+  while (ahead.nspare)
+    free (ahead.spare[--ahead.nspare].p);
+  ahead.spare_bytes = 0;
+  pthread_mutex_unlock (&ahead.lock);
+}
+
+/* A job for a copy of the .BTF DATA, SIZE of input OBJ; LABEL: the
+   input's name when the thread is to check it too.  NULL when out of
+   memory (then nothing more is queued and cleanup merges everything).  */
 static struct merge_job *
 merge_job (const struct btfld_object *obj, const void *data, size_t size,
-	   void *own, const char *label)
+	   const char *label)
 {
   struct merge_job *j = calloc (1, sizeof *j);
-  void *copy = NULL;
-  if (j && !own && (copy = malloc (size ? size : 1)))
-    data = memcpy (copy, data, size);
-  if (!j || (!own && !copy) || (label && !(j->label = strdup (label))))
+  struct btf_copy c = { NULL, 0 };
+  pthread_mutex_lock (&ahead.lock);
+  if (ahead.nspare)
     {
-      free (copy);
+      c = ahead.spare[--ahead.nspare];
+      ahead.spare_bytes -= c.cap;
+    }
+  pthread_mutex_unlock (&ahead.lock);
+  if (c.cap < size)
+    {
+      /* Rounded up, so that the next inputs fit it too.  */
+      free (c.p);
+      c.cap = (size_t) 1 << 20;
+      while (c.cap < size)
+	c.cap *= 2;
+      if (!(c.p = malloc (c.cap)))
+	c.cap = 0;
+    }
+  if (!j || !c.p || (label && !(j->label = strdup (label))))
+    {
+      free (c.p);
       free (j);
       ahead.off = true;
       return NULL;
     }
-  own = own ? own : copy;
-  j->own = own;
-  j->data = data;
+  j->copy = c;
+  j->data = memcpy (c.p, data, size);
   j->size = size;
   j->obj = obj;
   return j;
@@ -518,22 +566,23 @@ check_now (const char *label, const void *data, size_t size,
    input (malloc gave a kernel's 2,700 inputs fresh pages each time).  */
 static struct btfld_read_buf claim_buf;
 
-/* Validate the .BTF of a relocatable input.  Shared objects' BTF is not
-   linked into the output: not ours.  */
-static enum ld_plugin_status
-claim_file (const struct ld_plugin_input_file *file, int *claimed)
+/* Time claim_file took on ld's thread, for BTFLD_DEBUG.  */
+static double claim_ms;
+
+/* Validate the .BTF of a relocatable input FILE, and note it.  Shared
+   objects' BTF is not linked into the output: not ours.  */
+static void
+look_at_input (const struct ld_plugin_input_file *file)
 {
   struct btfld_elf e;
-  *claimed = 0;
   state.inputs++;
   if (btfld_elf_open_reusing (&e, file->name, file->fd, file->offset,
 			      file->filesize, &claim_buf))
-    return LDPS_OK;		/* not ELF: not ours to judge */
+    return;			/* not ELF: not ours to judge */
   GElf_Ehdr eh;
   size_t size = 0;
   const void *data = NULL;
   struct merge_job *job = NULL;
-  void *own = NULL;
   if (gelf_getehdr (e.elf, &eh) && eh.e_type == ET_REL)
     data = btfld_elf_section (&e, ".BTF", &size);
   if (data || size == (size_t) -1)
@@ -567,27 +616,25 @@ claim_file (const struct ld_plugin_input_file *file, int *claimed)
 		  size);
 	  if (note_input (&e, label, *member ? member : NULL, data, size)
 	      && merge_ahead_ready ())
-	    {
-	      /* The thread takes the bytes read when they are mostly
-		 .BTF (a mapping's, a section decompressed apart, or one
-		 beside much DWARF, are copied).  */
-	      const unsigned char *d = data;
-	      bool in_image = d >= e.image && d + size <= e.image + e.size
-			      && size >= e.size / 2;
-	      own = in_image ? btfld_elf_take_image (&e) : NULL;
-	      job = merge_job (inputs[ninputs - 1].obj, data, size, own,
-			       later ? label : NULL);
-	    }
+	    job = merge_job (inputs[ninputs - 1].obj, data, size,
+			     later ? label : NULL);
 	  if (later && !job)
 	    check_now (label, data, size, &nblobs);
-	  if (!job)
-	    free (own);		/* taken from E, which no longer frees it */
 	}
       free (label);
     }
   btfld_elf_close (&e);
   if (job)
     merge_ahead (job);
+}
+
+static enum ld_plugin_status
+claim_file (const struct ld_plugin_input_file *file, int *claimed)
+{
+  double t0 = now_ms ();
+  *claimed = 0;
+  look_at_input (file);
+  claim_ms += now_ms () - t0;
   return LDPS_OK;
 }
 
@@ -596,11 +643,12 @@ all_symbols_read (void)
 {
   symbols_read = true;
   merge_ahead_checked ();
+  free_spare_copies ();
   if (getenv ("BTFLD_DEBUG"))
     {
       pthread_mutex_lock (&ahead.lock);
-      fprintf (stderr, "btfld: all symbols read: %zu of %zu inputs merged\n",
-	       ahead.merged, ninputs);
+      fprintf (stderr, "btfld: all symbols read: %zu of %zu inputs merged; "
+	       "claim_file %.1f ms\n", ahead.merged, ninputs, claim_ms);
       pthread_mutex_unlock (&ahead.lock);
       btfld_debug_step ("all symbols read");
     }
@@ -978,6 +1026,7 @@ cleanup (void)
   struct btfld_session *ahead_s = merge_ahead_join ();
   free (claim_buf.p);
   claim_buf = (struct btfld_read_buf) { NULL, 0 };
+  free_spare_copies ();
   /* Nothing was written when the link failed.  */
   if (!state.errors && access (output_name, F_OK) == 0)
     rewrite_output (ahead_s);
