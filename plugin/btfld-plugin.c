@@ -33,6 +33,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -91,7 +92,7 @@ struct input
   unsigned char head[32];	/* its first bytes */
 };
 static struct input *inputs;
-static size_t ninputs;
+static size_t ninputs, inputs_cap;
 
 /* One step of contents_hash: word W into H.  */
 static inline uint64_t
@@ -160,6 +161,29 @@ struct btf_copy
   void *p;
   size_t cap;
 };
+
+/* A copy's memory is mapped apart, not malloc's: given back, it leaves
+   the process (malloc kept it in the heap, 60 MB more at the peak).  */
+static struct btf_copy
+copy_new (size_t size)
+{
+  struct btf_copy c = { NULL, (size_t) 1 << 20 };
+  /* Rounded up, so that the next inputs fit it too.  */
+  while (c.cap < size)
+    c.cap *= 2;
+  c.p = mmap (NULL, c.cap, PROT_READ | PROT_WRITE,
+	      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (c.p == MAP_FAILED)
+    c = (struct btf_copy) { NULL, 0 };
+  return c;
+}
+
+static void
+copy_free (struct btf_copy c)
+{
+  if (c.p)
+    munmap (c.p, c.cap);
+}
 
 /* At most this many spare copies, of this many bytes in all: the
    thread merges some way behind ld.  */
@@ -276,7 +300,7 @@ merge_thread (void *unused)
 	  ahead.spare_bytes += j->copy.cap;
 	}
       else
-	free (j->copy.p);
+	copy_free (j->copy);
       j->copy = (struct btf_copy) { NULL, 0 };
       ahead.failed |= failed;
       ahead.merged += !failed;
@@ -324,7 +348,7 @@ free_spare_copies (void)
 {
   pthread_mutex_lock (&ahead.lock);
   while (ahead.nspare)
-    free (ahead.spare[--ahead.nspare].p);
+    copy_free (ahead.spare[--ahead.nspare]);
   ahead.spare_bytes = 0;
   pthread_mutex_unlock (&ahead.lock);
 }
@@ -347,17 +371,12 @@ merge_job (const struct btfld_object *obj, const void *data, size_t size,
   pthread_mutex_unlock (&ahead.lock);
   if (c.cap < size)
     {
-      /* Rounded up, so that the next inputs fit it too.  */
-      free (c.p);
-      c.cap = (size_t) 1 << 20;
-      while (c.cap < size)
-	c.cap *= 2;
-      if (!(c.p = malloc (c.cap)))
-	c.cap = 0;
+      copy_free (c);
+      c = copy_new (size);
     }
   if (!j || !c.p || (label && !(j->label = strdup (label))))
     {
-      free (c.p);
+      copy_free (c);
       free (j);
       ahead.off = true;
       return NULL;
@@ -435,7 +454,15 @@ static bool
 note_input (struct btfld_elf *e, const char *label, const char *member,
 	    const void *data, size_t size)
 {
-  struct input *n = realloc (inputs, (ninputs + 1) * sizeof *n);
+  /* Grown by doubling: one more each time copied the whole array as
+     many times as a kernel has objects.  */
+  struct input *n = ninputs < inputs_cap ? inputs : NULL;
+  if (!n)
+    {
+      size_t cap = inputs_cap ? 2 * inputs_cap : 256;
+      if ((n = realloc (inputs, cap * sizeof *n)))
+	inputs_cap = cap;
+    }
   struct btfld_object *o = opt.fixups ? btfld_object_from_elf (e->elf, label)
 			   : NULL;
   if (o && member && btfld_object_set_file (o, member))
@@ -1036,7 +1063,7 @@ cleanup (void)
     btfld_object_free (inputs[i].obj);
   free (inputs);
   inputs = NULL;
-  ninputs = 0;
+  ninputs = inputs_cap = 0;
   return LDPS_OK;
 }
 
