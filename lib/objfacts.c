@@ -96,23 +96,21 @@ sym_walk_next (struct sym_walk *w, GElf_Sym *s, uint32_t *shndx,
 }
 
 /* A copy of string table INDEX of ELF (*BASE, *SIZE: where libelf has
-   it), or NULL.  The names of an object point into such copies: one allocation
-   for all of them, not one each (a kernel's inputs have 1.5 million).  */
+   it; NULL and 0 when it has none), or NULL when out of memory.  The
+   names of an object point into such copies: one allocation for all of
+   them, not one each (a kernel's inputs have 1.5 million).  */
 static char *
 copy_strings (Elf *elf, size_t index, const char **base, size_t *size)
 {
   Elf_Data *d = elf_getdata (elf_getscn (elf, index), NULL);
-  char *copy = d && d->d_size ? malloc (d->d_size) : NULL;
+  *base = d ? d->d_buf : NULL;
+  *size = d && d->d_buf ? d->d_size : 0;
+  char *copy = malloc (*size ? *size : 1);
   if (!copy)
-    {
-      btfld_error (d && d->d_size ? -ENOMEM : -EINVAL,
-		   d && d->d_size ? "out of memory"
-		   : "string table [%zu] unreadable", index);
-      return NULL;
-    }
-  *base = d->d_buf;
-  *size = d->d_size;
-  return memcpy (copy, d->d_buf, d->d_size);
+    btfld_error (-ENOMEM, "out of memory");
+  else if (*size)
+    memcpy (copy, *base, *size);
+  return copy;
 }
 
 /* Whether libelf's NAME lies in the table at BASE, SIZE (not in one

@@ -79,6 +79,8 @@ def main():
         edit(b, find_type(b, 2), ENTSIZE, 7)
     elif case == 'symtab-link':
         edit(b, find_type(b, 2), LINK, shnum + 3)
+    elif case == 'strtab-empty':
+        edit(b, sh(b, find_type(b, 2))[LINK], SIZE, 0)
     elif case == 'align-huge':
         edit(b, shstrndx, ALIGN, 1 << 40)
     elif case == 'align-odd':
