@@ -59,6 +59,16 @@ buf_reserve (struct btfld_read_buf *buf, size_t size)
   return buf->p;
 }
 
+/* Read the LEN bytes at OFF of the file image at OFFSET of FD into IMG
+   at OFF: 0, or an error (reported).  */
+static int
+read_span (int fd, off_t offset, unsigned char *img, uint64_t off,
+	   size_t len)
+{
+  int err = btfld_read_at (fd, offset + off, img + off, len);
+  return err ? btfld_error (err, "cannot read: %s", strerror (-err)) : 0;
+}
+
 /* Map the SIZE bytes at OFFSET of FD privately (pages are read only as
    touched, never zero-filled and copied); read them if SIZE is small or
    mapping fails.  */
@@ -80,10 +90,7 @@ map_image (struct btfld_elf *e, int fd, off_t offset, size_t size)
   e->image = e->buf ? buf_reserve (e->buf, size) : malloc (size ? size : 1);
   if (!e->image)
     return btfld_error (-ENOMEM, "out of memory");
-  int err = btfld_read_at (fd, offset, e->image, size);
-  if (err)
-    btfld_error (err, "cannot read: %s", strerror (-err));
-  return err;
+  return read_span (fd, offset, e->image, 0, size);
 }
 
 /* ---- reading a link's input in parts ----
@@ -174,8 +181,8 @@ read_parts (struct btfld_elf *e, int fd, off_t offset, size_t size)
     return btfld_error (-ENOMEM, "out of memory");
   if (size < sizeof (Elf64_Ehdr))
     return 0;
-  if ((err = btfld_read_at (fd, offset, img, sizeof (Elf64_Ehdr))))
-    return btfld_error (err, "cannot read: %s", strerror (-err));
+  if ((err = read_span (fd, offset, img, 0, sizeof (Elf64_Ehdr))))
+    return err;
   if (memcmp (img, ELFMAG, SELFMAG) || img[EI_DATA] != ELFDATA_HOST
       || (img[EI_CLASS] != ELFCLASS64 && img[EI_CLASS] != ELFCLASS32))
     return 0;
@@ -201,9 +208,8 @@ read_parts (struct btfld_elf *e, int fd, off_t offset, size_t size)
     return 0;
   /* Section 0 holds the counts that do not fit in the ELF header.  */
   size_t first = n && n <= (size - shoff) / entsize ? n : 1;
-  if ((err = btfld_read_at (fd, offset + shoff, img + shoff,
-			    first * entsize)))
-    return btfld_error (err, "cannot read: %s", strerror (-err));
+  if ((err = read_span (fd, offset, img, shoff, first * entsize)))
+    return err;
   const unsigned char *table = img + shoff;
   struct shdr_view s0 = shdr_at (table, is64, 0);
   if (n == 0)
@@ -213,16 +219,15 @@ read_parts (struct btfld_elf *e, int fd, off_t offset, size_t size)
   if (n < 2 || n > (size - shoff) / entsize || strndx == 0 || strndx >= n)
     return 0;
   if (first < n
-      && (err = btfld_read_at (fd, offset + shoff + entsize,
-			       img + shoff + entsize, (n - 1) * entsize)))
-    return btfld_error (err, "cannot read: %s", strerror (-err));
+      && (err = read_span (fd, offset, img, shoff + entsize,
+			   (n - 1) * entsize)))
+    return err;
   struct shdr_view names = shdr_at (table, is64, strndx);
   if (names.type != SHT_STRTAB || names.size == 0 || names.offset > size
       || names.size > size - names.offset)
     return 0;
-  if ((err = btfld_read_at (fd, offset + names.offset, img + names.offset,
-			    names.size)))
-    return btfld_error (err, "cannot read: %s", strerror (-err));
+  if ((err = read_span (fd, offset, img, names.offset, names.size)))
+    return err;
   const char *name_at = (const char *) img + names.offset;
   if (name_at[names.size - 1] != '\0')
     return 0;
@@ -255,8 +260,7 @@ read_parts (struct btfld_elf *e, int fd, off_t offset, size_t size)
       uint64_t off = parts[k].off, end = parts[k].end;
       for (k++; k < nparts && parts[k].off <= end + PART_GAP; k++)
 	end = parts[k].end > end ? parts[k].end : end;
-      if ((err = btfld_read_at (fd, offset + off, img + off, end - off)))
-	btfld_error (err, "cannot read: %s", strerror (-err));
+      err = read_span (fd, offset, img, off, end - off);
     }
   free (parts);
   if (err)
@@ -704,7 +708,6 @@ const void *
 btfld_elf_section (struct btfld_elf *e, const char *name, size_t *size)
 {
   GElf_Shdr sh, sh2;
-  Elf_Scn *scn = find_scn (e->elf, name, &sh);
   *size = 0;
   if (e->in_parts && strcmp (name, ".BTF") != 0)
     {
@@ -712,6 +715,7 @@ btfld_elf_section (struct btfld_elf *e, const char *name, size_t *size)
       *size = (size_t) -1;
       return NULL;
     }
+  Elf_Scn *scn = find_scn (e->elf, name, &sh);
   if (!scn || sh.sh_type == SHT_NOBITS)
     return NULL;
   size_t shstrndx;

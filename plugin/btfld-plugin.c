@@ -22,6 +22,7 @@
      removes the output and says so.  */
 
 #include "btfld.h"
+#include "btfld-int.h"
 #include "btfld-session.h"
 #include "elf-btf.h"
 
@@ -456,13 +457,8 @@ note_input (struct btfld_elf *e, const char *label, const char *member,
 {
   /* Grown by doubling: one more each time copied the whole array as
      many times as a kernel has objects.  */
-  struct input *n = ninputs < inputs_cap ? inputs : NULL;
-  if (!n)
-    {
-      size_t cap = inputs_cap ? 2 * inputs_cap : 256;
-      if ((n = realloc (inputs, cap * sizeof *n)))
-	inputs_cap = cap;
-    }
+  struct input *n = btfld_grow ((void **) &inputs, &inputs_cap, ninputs + 1,
+				sizeof *inputs) ? NULL : inputs;
   struct btfld_object *o = opt.fixups ? btfld_object_from_elf (e->elf, label)
 			   : NULL;
   if (o && member && btfld_object_set_file (o, member))
@@ -476,10 +472,8 @@ note_input (struct btfld_elf *e, const char *label, const char *member,
       diag ("error", label, "%s", n ? btfld_errmsg () : "out of memory");
       btfld_object_free (o);
       state.errors++;
-      inputs = n ? n : inputs;
       return false;
     }
-  inputs = n;
   n[ninputs].obj = o;
   n[ninputs].size = size;
   n[ninputs].hash = contents_hash (data, size);
