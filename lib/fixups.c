@@ -136,7 +136,33 @@ struct fix
   uint64_t *empty, *empty_int;
   struct empty_use *use;
   size_t nuse, use_cap;
+  /* Each own id's kind, KIND_NAMED added when it has a name: the passes
+     over every id read these bytes instead of the records, which at a
+     kernel's size are hundreds of MB (index_kinds).  */
+  uint8_t *kinds;
 };
+
+#define KIND_NAMED 0x80
+
+static inline unsigned
+kind_of (const struct fix *f, uint32_t id)
+{
+  return f->kinds[id] & ~KIND_NAMED;
+}
+
+/* F's kind index: one pass over the records.  */
+static int
+index_kinds (struct fix *f)
+{
+  if (!(f->kinds = btfld_huge_malloc (f->cnt ? f->cnt : 1, 1)))
+    return -ENOMEM;
+  for (uint32_t id = f->start; id < f->cnt; id++)
+    {
+      const struct btf_type *t = btfld_type_by_id (f->btf, id);
+      f->kinds[id] = btfld_kind (t) | (t->name_off ? KIND_NAMED : 0);
+    }
+  return 0;
+}
 
 /* Whether ID is a forward enum the content fixups made (from a FWD, or
    an ENUM of size 0): not an enum whose 64-bit enumerators gcc
@@ -926,10 +952,10 @@ note_datasecs (struct fix *f)
 {
   for (uint32_t id = f->start; id < f->cnt; id++)
     {
+      if (kind_of (f, id) != BTF_KIND_DATASEC)
+	continue;
       const struct btf_type *t = btfld_type_by_id (f->btf, id);
       const struct btf_var_secinfo *v = (const void *) (t + 1);
-      if (btfld_kind (t) != BTF_KIND_DATASEC)
-	continue;
       for (unsigned i = 0; i < btfld_vlen (t); i++)
 	{
 	  struct var_fix *x;
@@ -972,10 +998,10 @@ one_global_func (struct fix *f)
   size_t nnames = 0;
   for (uint32_t id = f->start; id < f->cnt && !f->nomem; id++)
     {
-      const struct btf_type *t = btfld_type_by_id (f->btf, id);
-      if (btfld_kind (t) != BTF_KIND_FUNC || !f->keep[id]
+      if (kind_of (f, id) != BTF_KIND_FUNC || !f->keep[id]
 	  || f->linkage[id] != BTF_FUNC_GLOBAL)
 	continue;
+      const struct btf_type *t = btfld_type_by_id (f->btf, id);
       size_t k = seen_next (&names, &nnames, btfld_str (f->btf, t->name_off));
       if (k == SIZE_MAX)
 	f->nomem = true;
@@ -992,12 +1018,16 @@ decide (struct fix *f)
   size_t nenums = 0;
   int o;
   note_datasecs (f);
+  memset (f->keep + f->start, true, f->cnt - f->start);
   for (uint32_t id = f->start; id < f->cnt; id++)
     {
+      unsigned k = kind_of (f, id);
+      if (k != BTF_KIND_FUNC && k != BTF_KIND_VAR && k != BTF_KIND_DATASEC
+	  && k != BTF_KIND_ENUM)
+	continue;
       const struct btf_type *t = btfld_type_by_id (f->btf, id);
       size_t seen = 0;
-      f->keep[id] = true;
-      switch (btfld_kind (t))
+      switch (k)
 	{
 	case BTF_KIND_FUNC:
 	  if ((o = obj_of (f, id)) >= 0)
@@ -1155,18 +1185,18 @@ sweep (struct fix *f)
   struct mark_ctx m = { mark, stack, 0, f->start, f, 0, false, false };
   for (uint32_t id = f->start; id < f->cnt; id++)
     {
-      const struct btf_type *t = btfld_type_by_id (f->btf, id);
-      unsigned k = btfld_kind (t);
+      unsigned k = kind_of (f, id);
       struct btf_type h;
       if (f->keep[id] && k != BTF_KIND_DECL_TAG
-	  && (t->name_off || k != BTF_KIND_FUNC_PROTO))
+	  && ((f->kinds[id] & KIND_NAMED) || k != BTF_KIND_FUNC_PROTO))
 	{
 	  uint32_t x = id;
 	  push_ref (&x, &m);
 	}
       if (f->empty_rules && (k == BTF_KIND_ENUM || k == BTF_KIND_ENUM64
 			     || k == BTF_KIND_FWD)
-	  && empty_head (f, id, t, &h) && add_empty (f, id))
+	  && empty_head (f, id, btfld_type_by_id (f->btf, id), &h)
+	  && add_empty (f, id))
 	{
 	  free (mark);
 	  free (stack);
@@ -1188,10 +1218,13 @@ sweep (struct fix *f)
     }
   for (uint32_t id = f->start; id < f->cnt; id++)
     {
-      const struct btf_type *t = btfld_type_by_id (f->btf, id);
-      if (btfld_kind (t) == BTF_KIND_DECL_TAG)
-	f->keep[id] = f->keep[id] && (t->type < f->start || mark[t->type]);
-      else if (btfld_kind (t) == BTF_KIND_DATASEC)
+      unsigned k = kind_of (f, id);
+      const struct btf_type *t;
+      if (k == BTF_KIND_DECL_TAG)
+	f->keep[id] = f->keep[id]
+		      && ((t = btfld_type_by_id (f->btf, id))->type < f->start
+			  || mark[t->type]);
+      else if (k == BTF_KIND_DATASEC)
 	f->keep[id] = false;	/* rebuilt from the kept VARs, even when
 				   something refers to one (a PTR to a
 				   DATASEC: malformed, but it parses) */
@@ -1240,8 +1273,7 @@ collect_vars (struct fix *f, size_t *np)
     return NULL;
   for (uint32_t id = f->start; id < f->cnt; id++)
     {
-      if (!f->keep[id] || btfld_kind (btfld_type_by_id (f->btf, id))
-			  != BTF_KIND_VAR)
+      if (!f->keep[id] || kind_of (f, id) != BTF_KIND_VAR)
 	continue;
       const struct var_fix *v = var_fix_of (f, id);
       if (!v || !v->placed)
@@ -1273,9 +1305,10 @@ collect_vars (struct fix *f, size_t *np)
      type 0).  A tag kept uses its type by value; so does each VAR.  */
   for (uint32_t id = f->start; id < f->cnt; id++)
     {
+      if (!f->keep[id] || kind_of (f, id) != BTF_KIND_DECL_TAG)
+	continue;
       const struct btf_type *t = btfld_type_by_id (f->btf, id);
-      if (!f->keep[id] || btfld_kind (t) != BTF_KIND_DECL_TAG
-	  || t->type < f->start)
+      if (t->type < f->start)
 	continue;
       if (!f->keep[t->type])
 	f->keep[id] = false;
@@ -1466,8 +1499,7 @@ rebuild (struct fix *f, struct btfld_btf *own, const struct sec_entry *e,
       goto done;
     }
   for (uint32_t id = f->start; id < f->cnt; id++)
-    if (f->keep[id]
-	&& btfld_kind (btfld_type_by_id (f->btf, id)) != BTF_KIND_VAR)
+    if (f->keep[id] && kind_of (f, id) != BTF_KIND_VAR)
       order[k++] = id;
   for (size_t i = 0; i < n; i++)
     {
@@ -1598,7 +1630,9 @@ apply_linkage (struct fix *f, struct btfld_btf *out, const uint32_t *map)
 		: map[f->index_type];
   for (uint32_t id = f->start; id < f->cnt; id++)
     {
-      if (!f->keep[id])
+      unsigned k = kind_of (f, id);
+      if (!f->keep[id]
+	  || (f->made_fwd && k != BTF_KIND_FUNC && k != BTF_KIND_VAR))
 	continue;
       struct btf_type *t = btfld_type_mut (out, map[id]);
       switch (btfld_kind (t))
@@ -1795,7 +1829,8 @@ fixup_run (const struct btfld_btf *btf, struct btfld_btf *own,
   f.keep = btfld_huge_calloc (f.cnt, sizeof *f.keep);
   f.linkage = btfld_huge_calloc (f.cnt, 1);
   f.vix = btfld_huge_calloc (f.cnt, sizeof *f.vix);
-  if (!f.keep || !f.linkage || !f.vix || index_objects (&f)
+  if (!f.keep || !f.linkage || !f.vix || index_kinds (&f)
+      || index_objects (&f)
       || !(f.claim = calloc (f.nkeys + 1, sizeof *f.claim))
       || (tr ? copy_traits (&f.tr, tr, btf, blob_of)
 	  : btfld_traits_detect (btf, blob_of, &f.tr)))
@@ -1847,6 +1882,7 @@ out:
   free (f.keep);
   free (f.linkage);
   free (f.vix);
+  free (f.kinds);
   free (f.vf);
   free (f.claim);
   free (f.empty);
