@@ -970,11 +970,43 @@ is_decl (const struct btf_type *t)
   return btfld_kind (t) == BTF_KIND_FWD || (is_enum (t) && !btfld_vlen (t));
 }
 
+/* D[0, N), in id order, sorted by name: a radix sort of 16 bits at a
+   time, stable, so ids stay in order within a name (a kernel has a
+   million definitions; qsort's calls to a comparison cost ten times
+   more).  TMP has room for N.  */
+static struct def *
+sort_defs (struct def *d, struct def *tmp, size_t n)
+{
+  uint32_t *count = calloc (1 << 16, sizeof *count);
+  if (!count)
+    return NULL;
+  for (int shift = 0; shift < 32; shift += 16)
+    {
+      uint32_t sum = 0;
+      memset (count, 0, (1 << 16) * sizeof *count);
+      for (size_t i = 0; i < n; i++)
+	count[(d[i].name >> shift) & 0xffff]++;
+      for (size_t b = 0; b < 1 << 16; b++)
+	{
+	  uint32_t c = count[b];
+	  count[b] = sum;
+	  sum += c;
+	}
+      for (size_t i = 0; i < n; i++)
+	tmp[count[(d[i].name >> shift) & 0xffff]++] = d[i];
+      struct def *x = d;
+      d = tmp;
+      tmp = x;
+    }
+  free (count);
+  return d;
+}
+
 static struct def *
 collect_defs (const struct engine *e, size_t *np)
 {
-  struct def *d = malloc ((e->cnt ? e->cnt : 1) * sizeof *d);
-  size_t n = 0;
+  size_t cap = e->cnt ? e->cnt : 1, n = 0;
+  struct def *d = malloc (cap * sizeof *d), *tmp = NULL, *sorted;
   if (!d)
     return NULL;
   for (uint32_t id = 1; id < e->cnt; id++)
@@ -983,9 +1015,16 @@ collect_defs (const struct engine *e, size_t *np)
       if (t->name_off && is_def (t))
 	d[n++] = (struct def) { t->name_off, id };
     }
-  qsort (d, n, sizeof *d, by_name_id);
+  if (!(tmp = malloc ((n ? n : 1) * sizeof *tmp))
+      || !(sorted = sort_defs (d, tmp, n)))
+    {
+      free (d);
+      free (tmp);
+      return NULL;
+    }
+  free (sorted == d ? tmp : d);
   *np = n;
-  return d;
+  return sorted;
 }
 
 /* Which definitions a declaration can stand for: structs (FWD), unions
@@ -1501,24 +1540,29 @@ classify_protos (struct engine *e, uint32_t pending, uint32_t *next)
 {
   struct table t;
   size_t nprotos = 0;
+  /* The FUNC_PROTOs' ids, found once: the passes below then touch no
+     other record.  */
+  uint32_t *protos = malloc ((size_t) e->cnt * sizeof *protos);
+  if (!protos)
+    return btfld_error (-ENOMEM, "out of memory");
   for (uint32_t id = 1; id < e->cnt; id++)
-    nprotos += btfld_kind (btfld_type_by_id (e->btf, id))
-	       == BTF_KIND_FUNC_PROTO;
+    if (btfld_kind (btfld_type_by_id (e->btf, id)) == BTF_KIND_FUNC_PROTO)
+      protos[nprotos++] = id;
   /* Of the classified ones, one per class is enough.  */
   uint64_t *seen = calloc (*next / 64 + 1, sizeof *seen);
   if (!seen || table_init (&t, nprotos, e->kcap))
     {
       free (seen);
+      free (protos);
       return btfld_error (-ENOMEM, "out of memory");
     }
   /* The classified ones first, then the pending ones, so that a pending
      one finds a classified equal wherever it is.  */
   for (int pass = 0; pass < 2; pass++)
-    for (uint32_t id = 1; id < e->cnt; id++)
+    for (size_t i = 0; i < nprotos; i++)
       {
-	uint32_t c = e->cls[id];
-	if (btfld_kind (btfld_type_by_id (e->btf, id)) != BTF_KIND_FUNC_PROTO
-	    || (c == pending) != (pass == 1)
+	uint32_t id = protos[i], c = e->cls[id];
+	if ((c == pending) != (pass == 1)
 	    || (pass == 0 && btfld_bit (seen, c)))
 	  continue;
 	if (pass == 0)
@@ -1549,6 +1593,7 @@ classify_protos (struct engine *e, uint32_t pending, uint32_t *next)
       }
   table_free (&t);
   free (seen);
+  free (protos);
   return 0;
 }
 
