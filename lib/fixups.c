@@ -1165,12 +1165,39 @@ push_ref (uint32_t *id, void *p)
   return 0;
 }
 
+/* Whether ID is one of the sweep's roots: kept, and named (or a kept
+   FUNC/VAR), or anonymous but not a FUNC_PROTO; tags only count when
+   what they tag is kept.  */
+static bool
+sweep_root (const struct fix *f, uint32_t id)
+{
+  unsigned k = kind_of (f, id);
+  return f->keep[id] && k != BTF_KIND_DECL_TAG
+	 && ((f->kinds[id] & KIND_NAMED) || k != BTF_KIND_FUNC_PROTO);
+}
+
+/* Mark what marked type ID refers to, counting its uses of empty
+   enums.  */
+static void
+sweep_visit (struct mark_ctx *m, uint32_t id)
+{
+  const struct btf_type *t = btfld_type_by_id (m->f->btf, id);
+  unsigned k = btfld_kind (t);
+  m->from = id;
+  m->count = m->f->nuse && k != BTF_KIND_VAR && k != BTF_KIND_DATASEC
+	     && k != BTF_KIND_DECL_TAG;
+  m->by_ref = k == BTF_KIND_PTR || k == BTF_KIND_FUNC_PROTO;
+  btfld_visit_ids ((struct btf_type *) t, push_ref, m);
+}
+
 /* Keep what is named (or a kept FUNC/VAR), every anonymous type but a
    FUNC_PROTO, and everything they reach: as pahole, whatever the VAR
    policy, keep every type the compiler described (anonymous enums of
    constants such as BPF_ANY, the types of variables and of declared
    functions' parameters) except the prototypes of functions no FUNC is
-   emitted for (and what only they reach).  */
+   emitted for (and what only they reach).  The roots, nearly every
+   type, are marked first and visited in id order; only what they reach
+   beyond themselves goes through the stack.  */
 static int
 sweep (struct fix *f)
 {
@@ -1187,12 +1214,7 @@ sweep (struct fix *f)
     {
       unsigned k = kind_of (f, id);
       struct btf_type h;
-      if (f->keep[id] && k != BTF_KIND_DECL_TAG
-	  && ((f->kinds[id] & KIND_NAMED) || k != BTF_KIND_FUNC_PROTO))
-	{
-	  uint32_t x = id;
-	  push_ref (&x, &m);
-	}
+      mark[id] = sweep_root (f, id);
       if (f->empty_rules && (k == BTF_KIND_ENUM || k == BTF_KIND_ENUM64
 			     || k == BTF_KIND_FWD)
 	  && empty_head (f, id, btfld_type_by_id (f->btf, id), &h)
@@ -1205,16 +1227,13 @@ sweep (struct fix *f)
     }
   /* Uses by the types kept: VARs are counted in section order and tags
      once they are known kept (collect_vars); DATASECs are rebuilt.  */
-  while (m.sp)
+  for (uint32_t id = f->start; id < f->cnt; id++)
     {
-      uint32_t id = stack[--m.sp];
-      const struct btf_type *t = btfld_type_by_id (f->btf, id);
-      unsigned k = btfld_kind (t);
-      m.from = id;
-      m.count = f->nuse && k != BTF_KIND_VAR && k != BTF_KIND_DATASEC
-		&& k != BTF_KIND_DECL_TAG;
-      m.by_ref = k == BTF_KIND_PTR || k == BTF_KIND_FUNC_PROTO;
-      btfld_visit_ids ((struct btf_type *) t, push_ref, &m);
+      if (!sweep_root (f, id))
+	continue;
+      sweep_visit (&m, id);
+      while (m.sp)
+	sweep_visit (&m, stack[--m.sp]);
     }
   for (uint32_t id = f->start; id < f->cnt; id++)
     {
