@@ -73,7 +73,9 @@ static struct btfld_btf *base_btf;
 static struct
 {
   unsigned inputs, inputs_btf, errors, compressed;
-  double ms;
+  double ms;			/* ld's thread in claim_file and
+				   all_symbols_read: the stats' time,
+				   with cleanup's */
 } state;
 /* all_symbols_read has run: inputs claimed now (LTO's) are checked at
    once.  */
@@ -656,11 +658,14 @@ claim_file (const struct ld_plugin_input_file *file, int *claimed)
   *claimed = 0;
   look_at_input (file);
   claim_ms += now_ms () - t0;
+  state.ms += now_ms () - t0;
   return LDPS_OK;
 }
 
+/* Every input is claimed: report the malformed ones, and let the merge
+   thread go on with what needs no symbol.  */
 static enum ld_plugin_status
-all_symbols_read (void)
+symbols_are_read (void)
 {
   symbols_read = true;
   merge_ahead_checked ();
@@ -691,6 +696,16 @@ all_symbols_read (void)
       pthread_mutex_unlock (&ahead.lock);
     }
   return LDPS_OK;
+}
+
+/* The same, timed for the stats.  */
+static enum ld_plugin_status
+all_symbols_read (void)
+{
+  double t0 = now_ms ();
+  enum ld_plugin_status st = symbols_are_read ();
+  state.ms += now_ms () - t0;
+  return st;
 }
 
 /* ld ignores the status cleanup returns, and the output is written by
@@ -943,12 +958,12 @@ session_opts (bool keep_input_pages)
 }
 
 /* AHEAD: the merge thread's session, or NULL; freed here.  */
+/* T0: when cleanup began.  */
 static void
-rewrite_output (struct btfld_session *ahead_s)
+rewrite_output (struct btfld_session *ahead_s, double t0)
 {
   struct btfld_elf e;
   size_t size;
-  double t0 = now_ms ();
   /* A link that failed (an undefined symbol) leaves an unfinished file
      without an ELF header, which ld removes after this: not ours.  */
   unsigned char magic[SELFMAG];
@@ -1044,13 +1059,14 @@ rewrite_output (struct btfld_session *ahead_s)
 static enum ld_plugin_status
 cleanup (void)
 {
+  double t0 = now_ms ();
   struct btfld_session *ahead_s = merge_ahead_join ();
   free (claim_buf.p);
   claim_buf = (struct btfld_read_buf) { NULL, 0 };
   free_spare_copies ();
   /* Nothing was written when the link failed.  */
   if (!state.errors && access (output_name, F_OK) == 0)
-    rewrite_output (ahead_s);
+    rewrite_output (ahead_s, t0);
   else
     btfld_session_free (ahead_s);
   for (size_t i = 0; i < ninputs; i++)
