@@ -1166,8 +1166,8 @@ push_ref (uint32_t *id, void *p)
 }
 
 /* Whether ID is one of the sweep's roots: kept, and named (or a kept
-   FUNC/VAR), or anonymous but not a FUNC_PROTO; tags only count when
-   what they tag is kept.  */
+   FUNC/VAR), or anonymous but not a FUNC_PROTO.  A tag is never one: it
+   stays when what it tags is marked.  */
 static bool
 sweep_root (const struct fix *f, uint32_t id)
 {
@@ -1238,11 +1238,11 @@ sweep (struct fix *f)
   for (uint32_t id = f->start; id < f->cnt; id++)
     {
       unsigned k = kind_of (f, id);
-      const struct btf_type *t;
       if (k == BTF_KIND_DECL_TAG)
-	f->keep[id] = f->keep[id]
-		      && ((t = btfld_type_by_id (f->btf, id))->type < f->start
-			  || mark[t->type]);
+	{
+	  uint32_t to = f->keep[id] ? btfld_type_by_id (f->btf, id)->type : 0;
+	  f->keep[id] = f->keep[id] && (to < f->start || mark[to]);
+	}
       else if (k == BTF_KIND_DATASEC)
 	f->keep[id] = false;	/* rebuilt from the kept VARs, even when
 				   something refers to one (a PTR to a
@@ -1649,6 +1649,7 @@ apply_linkage (struct fix *f, struct btfld_btf *out, const uint32_t *map)
 		: map[f->index_type];
   for (uint32_t id = f->start; id < f->cnt; id++)
     {
+      /* After the content fixups (MADE_FWD) only linkage is left.  */
       unsigned k = kind_of (f, id);
       if (!f->keep[id]
 	  || (f->made_fwd && k != BTF_KIND_FUNC && k != BTF_KIND_VAR))
@@ -1663,7 +1664,7 @@ apply_linkage (struct fix *f, struct btfld_btf *out, const uint32_t *map)
 	  ((struct btf_var *) (t + 1))->linkage = f->linkage[id];
 	  break;
 	default:
-	  if (!f->made_fwd && !btfld_bit (f->empty_int, id))
+	  if (!btfld_bit (f->empty_int, id))
 	    fix_content (f, t, id, it);
 	  break;
 	}

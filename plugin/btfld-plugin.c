@@ -657,8 +657,9 @@ claim_file (const struct ld_plugin_input_file *file, int *claimed)
   double t0 = now_ms ();
   *claimed = 0;
   look_at_input (file);
-  claim_ms += now_ms () - t0;
-  state.ms += now_ms () - t0;
+  double ms = now_ms () - t0;
+  claim_ms += ms;
+  state.ms += ms;
   return LDPS_OK;
 }
 
@@ -957,8 +958,8 @@ session_opts (bool keep_input_pages)
   return so;
 }
 
-/* AHEAD: the merge thread's session, or NULL; freed here.  */
-/* T0: when cleanup began.  */
+/* AHEAD: the merge thread's session, or NULL; freed here.  T0: when
+   cleanup began (the stats' time).  */
 static void
 rewrite_output (struct btfld_session *ahead_s, double t0)
 {
