@@ -130,10 +130,24 @@ btfld_huge_calloc (size_t n, size_t elt)
   return huge (calloc (n, elt), n * elt);
 }
 
+/* P, of OLD elements, grown to N.  A large array is copied into a new
+   one advised before its first touch: realloc would move the pages it
+   has (small ones, touched before any advice) and only the rest could
+   be huge.  Where a page fault is costly (a virtual machine's), a pass
+   over a few hundred MB of small pages costs several times one over
+   huge pages, more so after the link touched a GB of its own.  */
 void *
-btfld_huge_realloc (void *p, size_t n, size_t elt)
+btfld_huge_realloc (void *p, size_t old, size_t n, size_t elt)
 {
-  return huge (realloc (p, n * elt), n * elt);
+  if (n * elt < HUGE_MIN || !p)
+    return huge (realloc (p, n * elt), n * elt);
+  void *np = btfld_huge_malloc (n, elt);
+  if (np)
+    {
+      memcpy (np, p, (old < n ? old : n) * elt);
+      free (p);
+    }
+  return np;
 }
 
 int
@@ -144,7 +158,7 @@ btfld_grow (void **p, size_t *cap, size_t need, size_t elt)
   size_t ncap = *cap ? *cap : 256;
   while (ncap < need)
     ncap *= 2;
-  void *np = btfld_huge_realloc (*p, ncap, elt);
+  void *np = btfld_huge_realloc (*p, *cap, ncap, elt);
   if (!np)
     return btfld_error (-ENOMEM, "out of memory");
   *p = np;

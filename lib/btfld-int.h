@@ -232,10 +232,11 @@ struct btfld_objfacts
 /* malloc, calloc and realloc of an array of N elements of ELT bytes
    that is large and written densely: backed by huge pages where the
    system allows (a page fault per 2 MB, not per 4 KB; faults are most
-   of what fresh memory costs, on a virtual machine above all).  */
+   of what fresh memory costs, on a virtual machine above all).  The
+   realloc is given the OLD number of elements, for it copies.  */
 void *btfld_huge_malloc (size_t n, size_t elt);
 void *btfld_huge_calloc (size_t n, size_t elt);
-void *btfld_huge_realloc (void *p, size_t n, size_t elt);
+void *btfld_huge_realloc (void *p, size_t old, size_t n, size_t elt);
 /* *P (*CAP elements of ELT bytes) grown by doubling to NEED at least:
    0, or an error (reported) with *P as it was.  */
 int btfld_grow (void **p, size_t *cap, size_t need, size_t elt);

@@ -190,7 +190,8 @@ btfld_merge_section_into (struct btfld_btf *out, const void *data,
 	  size_t nc = *bo_cap ? *bo_cap * 2 : 4096;
 	  while (nc < need)
 	    nc *= 2;
-	  uint32_t *nb = btfld_huge_realloc (*bo, nc, sizeof *nb);
+	  uint32_t *nb = btfld_huge_realloc (*bo, *bo_cap, nc,
+						 sizeof *nb);
 	  err = nb ? 0 : btfld_error (-ENOMEM, "out of memory");
 	  *bo = nb ? nb : *bo;
 	  *bo_cap = nb ? nc : *bo_cap;
