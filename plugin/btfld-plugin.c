@@ -163,6 +163,7 @@ struct btf_copy
 {
   void *p;
   size_t cap;
+  bool in_ring;			/* in ahead.ring, not mapped apart */
 };
 
 /* A copy's memory is mapped apart, not malloc's: given back, it leaves
@@ -170,21 +171,21 @@ struct btf_copy
 static struct btf_copy
 copy_new (size_t size)
 {
-  struct btf_copy c = { NULL, (size_t) 1 << 20 };
+  struct btf_copy c = { NULL, (size_t) 1 << 20, false };
   /* Rounded up, so that the next inputs fit it too.  */
   while (c.cap < size)
     c.cap *= 2;
   c.p = mmap (NULL, c.cap, PROT_READ | PROT_WRITE,
 	      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (c.p == MAP_FAILED)
-    c = (struct btf_copy) { NULL, 0 };
+    c = (struct btf_copy) { NULL, 0, false };
   return c;
 }
 
 static void
 copy_free (struct btf_copy c)
 {
-  if (c.p)
+  if (c.p && !c.in_ring)
     munmap (c.p, c.cap);
 }
 
@@ -229,11 +230,82 @@ static struct
 				   its run that needs no symbols) */
   struct btf_copy spare[COPIES_KEPT];	/* merged jobs' memory */
   size_t nspare, spare_bytes;
+  /* The copies, in claim order: the thread merges the jobs in the
+     order they were queued and gives each copy back in that order, so
+     one ring of huge pages serves them all (each copy apart faulted
+     its pages in, a fault per 4 KB; a kernel's link made hundreds of
+     fresh copies while the thread ran behind).  In use: [tail, head),
+     or [tail, the end of the last copy) then [0, head) once head has
+     wrapped; NCOPIES copies.  */
+  char *ring;
+  size_t ring_head, ring_tail, ring_ncopies;
 } ahead = { .lock = PTHREAD_MUTEX_INITIALIZER,
 	    .wake = PTHREAD_COND_INITIALIZER,
 	    .idle = PTHREAD_COND_INITIALIZER };
 
 static struct btfld_session_opts session_opts (bool keep_input_pages);
+
+#define RING_BYTES ((size_t) 64 << 20)
+#define RING_ALIGN ((size_t) 2 << 20)
+
+/* A copy of SIZE bytes from the ring (ahead.lock held); none when the
+   ring is full or cannot be mapped, or for a copy larger than a
+   quarter of it.  */
+static struct btf_copy
+ring_take (size_t size)
+{
+  struct btf_copy c = { NULL, 0, false };
+  size = (size + 63) & ~(size_t) 63;
+  if (!size || size > RING_BYTES / 4)
+    return c;
+  if (!ahead.ring)
+    {
+      /* Mapped with room to start at a huge page's boundary.  */
+      char *m = mmap (NULL, RING_BYTES + RING_ALIGN, PROT_READ | PROT_WRITE,
+		      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      if (m == MAP_FAILED)
+	return c;
+      char *r = (char *) (((uintptr_t) m + RING_ALIGN - 1)
+			  & ~(uintptr_t) (RING_ALIGN - 1));
+      if (r > m)
+	munmap (m, r - m);
+      munmap (r + RING_BYTES, m + RING_ALIGN - r);
+#ifdef MADV_HUGEPAGE
+      madvise (r, RING_BYTES, MADV_HUGEPAGE);
+#endif
+      ahead.ring = r;
+      ahead.ring_head = ahead.ring_tail = ahead.ring_ncopies = 0;
+    }
+  size_t at;
+  if (!ahead.ring_ncopies)
+    at = ahead.ring_head = ahead.ring_tail = 0;
+  else if (ahead.ring_head > ahead.ring_tail)
+    {
+      if (RING_BYTES - ahead.ring_head >= size)
+	at = ahead.ring_head;
+      else if (ahead.ring_tail > size)
+	at = 0;			/* wraps; strictly below tail, so that
+				   head never meets it from below */
+      else
+	return c;
+    }
+  else if (ahead.ring_tail - ahead.ring_head > size)
+    at = ahead.ring_head;
+  else
+    return c;
+  ahead.ring_head = at + size;
+  ahead.ring_ncopies++;
+  return (struct btf_copy) { ahead.ring + at, size, true };
+}
+
+/* Copy C back to the ring (ahead.lock held): the oldest in use.  */
+static void
+ring_give (struct btf_copy c)
+{
+  ahead.ring_tail = (size_t) ((char *) c.p - ahead.ring) + c.cap;
+  if (!--ahead.ring_ncopies)
+    ahead.ring_head = ahead.ring_tail = 0;
+}
 
 /* Check (when J->label says so) and merge job J; false when J's .BTF
    is malformed (J->error says how, or is NULL: out of memory).  */
@@ -296,15 +368,17 @@ merge_thread (void *unused)
       pthread_mutex_unlock (&ahead.lock);
       bool good = run_job (j, &failed);
       pthread_mutex_lock (&ahead.lock);
-      if (ahead.nspare < COPIES_KEPT
-	  && ahead.spare_bytes + j->copy.cap <= COPIES_KEPT_BYTES)
+      if (j->copy.in_ring)
+	ring_give (j->copy);
+      else if (ahead.nspare < COPIES_KEPT
+	       && ahead.spare_bytes + j->copy.cap <= COPIES_KEPT_BYTES)
 	{
 	  ahead.spare[ahead.nspare++] = j->copy;
 	  ahead.spare_bytes += j->copy.cap;
 	}
       else
 	copy_free (j->copy);
-      j->copy = (struct btf_copy) { NULL, 0 };
+      j->copy = (struct btf_copy) { NULL, 0, false };
       ahead.failed |= failed;
       ahead.merged += !failed;
       if (good)
@@ -353,6 +427,11 @@ free_spare_copies (void)
   while (ahead.nspare)
     copy_free (ahead.spare[--ahead.nspare]);
   ahead.spare_bytes = 0;
+  if (ahead.ring && !ahead.ring_ncopies)
+    {
+      munmap (ahead.ring, RING_BYTES);
+      ahead.ring = NULL;
+    }
   pthread_mutex_unlock (&ahead.lock);
 }
 
@@ -364,9 +443,16 @@ merge_job (const struct btfld_object *obj, const void *data, size_t size,
 	   const char *label)
 {
   struct merge_job *j = calloc (1, sizeof *j);
-  struct btf_copy c = { NULL, 0 };
+  struct btf_copy c = { NULL, 0, false };
+  if (!j || (label && !(j->label = strdup (label))))
+    {
+      free (j);
+      ahead.off = true;
+      return NULL;
+    }
   pthread_mutex_lock (&ahead.lock);
-  if (ahead.nspare)
+  c = ring_take (size);
+  if (!c.p && ahead.nspare)
     {
       c = ahead.spare[--ahead.nspare];
       ahead.spare_bytes -= c.cap;
@@ -377,9 +463,9 @@ merge_job (const struct btfld_object *obj, const void *data, size_t size,
       copy_free (c);
       c = copy_new (size);
     }
-  if (!j || !c.p || (label && !(j->label = strdup (label))))
+  if (!c.p)
     {
-      copy_free (c);
+      free (j->label);
       free (j);
       ahead.off = true;
       return NULL;
