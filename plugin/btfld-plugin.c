@@ -246,10 +246,9 @@ static struct
 static struct btfld_session_opts session_opts (bool keep_input_pages);
 
 #define RING_BYTES ((size_t) 64 << 20)
-#define RING_ALIGN ((size_t) 2 << 20)
 
 /* A copy of SIZE bytes from the ring (ahead.lock held); none when the
-   ring is full or cannot be mapped, or for a copy larger than a
+   ring is full or cannot be allocated, or for a copy larger than a
    quarter of it.  */
 static struct btf_copy
 ring_take (size_t size)
@@ -258,27 +257,11 @@ ring_take (size_t size)
   size = (size + 63) & ~(size_t) 63;
   if (!size || size > RING_BYTES / 4)
     return c;
-  if (!ahead.ring)
-    {
-      /* Mapped with room to start at a huge page's boundary.  */
-      char *m = mmap (NULL, RING_BYTES + RING_ALIGN, PROT_READ | PROT_WRITE,
-		      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-      if (m == MAP_FAILED)
-	return c;
-      char *r = (char *) (((uintptr_t) m + RING_ALIGN - 1)
-			  & ~(uintptr_t) (RING_ALIGN - 1));
-      if (r > m)
-	munmap (m, r - m);
-      munmap (r + RING_BYTES, m + RING_ALIGN - r);
-#ifdef MADV_HUGEPAGE
-      madvise (r, RING_BYTES, MADV_HUGEPAGE);
-#endif
-      ahead.ring = r;
-      ahead.ring_head = ahead.ring_tail = ahead.ring_ncopies = 0;
-    }
+  if (!ahead.ring && !(ahead.ring = btfld_huge_malloc (RING_BYTES, 1)))
+    return c;
   size_t at;
   if (!ahead.ring_ncopies)
-    at = ahead.ring_head = ahead.ring_tail = 0;
+    at = 0;			/* head and tail are 0 (ring_give) */
   else if (ahead.ring_head > ahead.ring_tail)
     {
       if (RING_BYTES - ahead.ring_head >= size)
@@ -427,9 +410,9 @@ free_spare_copies (void)
   while (ahead.nspare)
     copy_free (ahead.spare[--ahead.nspare]);
   ahead.spare_bytes = 0;
-  if (ahead.ring && !ahead.ring_ncopies)
+  if (!ahead.ring_ncopies)
     {
-      munmap (ahead.ring, RING_BYTES);
+      free (ahead.ring);
       ahead.ring = NULL;
     }
   pthread_mutex_unlock (&ahead.lock);
