@@ -70,13 +70,21 @@
 #include <string.h>
 
 /* A hash table of one type id per class (slots: id + 1, 0 empty), by
-   the hash of the class's key, with its key scratch buffers.  */
+   the hash of the class's key, with its key scratch buffers.  Each
+   entry's key is kept as it was made (its length, then its words, at
+   KOFF in KEYS): the classes keys are made from do not change while a
+   table is used, and a lookup that finds its class then reads neither
+   the class's record nor the classes of its references, scattered over
+   the whole corpus, again.  */
 struct table
 {
   uint32_t *slots;
   uint32_t *hashes;		/* low bits of each slot's key hash */
+  uint32_t *koff;		/* each slot's key in KEYS */
   size_t nslots, used;
-  uint32_t *ka, *kb;
+  uint32_t *keys;
+  size_t klen, kcap;		/* words used and allocated in KEYS */
+  uint32_t *ka;
 };
 
 struct engine
@@ -235,9 +243,19 @@ table_free (struct table *t)
 {
   free (t->slots);
   free (t->hashes);
+  free (t->koff);
+  free (t->keys);
   free (t->ka);
-  free (t->kb);
   memset (t, 0, sizeof *t);
+}
+
+/* The table emptied, its memory kept.  */
+static void
+table_clear (struct table *t)
+{
+  memset (t->slots, 0, t->nslots * sizeof *t->slots);
+  t->used = 0;
+  t->klen = 0;
 }
 
 /* An empty table for about N classes (it grows when more show up), for
@@ -251,9 +269,11 @@ table_init (struct table *t, size_t n, size_t kcap)
   t->used = 0;
   t->slots = btfld_huge_calloc (t->nslots, sizeof *t->slots);
   t->hashes = btfld_huge_malloc (t->nslots, sizeof *t->hashes);
+  t->koff = btfld_huge_malloc (t->nslots, sizeof *t->koff);
+  t->keys = NULL;
+  t->klen = t->kcap = 0;
   t->ka = malloc (kcap * 4);
-  t->kb = malloc (kcap * 4);
-  if (!t->slots || !t->hashes || !t->ka || !t->kb)
+  if (!t->slots || !t->hashes || !t->koff || !t->ka)
     {
       table_free (t);
       return -ENOMEM;
@@ -268,10 +288,12 @@ table_grow (struct table *t)
   size_t n = t->nslots * 2, mask = n - 1;
   uint32_t *slots = btfld_huge_calloc (n, sizeof *slots);
   uint32_t *hashes = btfld_huge_malloc (n, sizeof *hashes);
-  if (!slots || !hashes)
+  uint32_t *koff = btfld_huge_malloc (n, sizeof *koff);
+  if (!slots || !hashes || !koff)
     {
       free (slots);
       free (hashes);
+      free (koff);
       return -ENOMEM;
     }
   for (size_t i = 0; i < t->nslots; i++)
@@ -282,12 +304,41 @@ table_grow (struct table *t)
 	  j = (j + 1) & mask;
 	slots[j] = t->slots[i];
 	hashes[j] = t->hashes[i];
+	koff[j] = t->koff[i];
       }
   free (t->slots);
   free (t->hashes);
+  free (t->koff);
   t->slots = slots;
   t->hashes = hashes;
+  t->koff = koff;
   t->nslots = n;
+  return 0;
+}
+
+/* KEY (N words) kept in T; its offset in *OFF.  */
+static int
+table_keep_key (struct table *t, const uint32_t *key, size_t n,
+		uint32_t *off)
+{
+  if (t->klen + n + 1 > t->kcap)
+    {
+      size_t cap = t->kcap ? t->kcap : 4096;
+      while (cap < t->klen + n + 1)
+	cap *= 2;
+      if (cap > UINT32_MAX)
+	return -ENOMEM;
+      uint32_t *keys = btfld_huge_realloc (t->keys, t->kcap, cap,
+					   sizeof *keys);
+      if (!keys)
+	return -ENOMEM;
+      t->keys = keys;
+      t->kcap = cap;
+    }
+  *off = (uint32_t) t->klen;
+  t->keys[t->klen] = (uint32_t) n;
+  memcpy (t->keys + t->klen + 1, key, n * 4);
+  t->klen += n + 1;
   return 0;
 }
 
@@ -308,13 +359,16 @@ table_class (const struct engine *e, struct table *t, uint32_t id,
       uint32_t other = t->slots[j];
       if (!other)
 	{
+	  if (table_keep_key (t, t->ka, n, &t->koff[j]))
+	    return 0;
 	  t->slots[j] = id + 1;
 	  t->hashes[j] = h;
 	  t->used++;
 	  return cls[id - base] = (*next)++;
 	}
-      if (t->hashes[j] == h && make_key (e, other - 1, t->kb) == n
-	  && memcmp (t->ka, t->kb, n * 4) == 0)
+      const uint32_t *kept = t->keys + t->koff[j];
+      if (t->hashes[j] == h && kept[0] == n
+	  && memcmp (t->ka, kept + 1, n * 4) == 0)
 	return cls[id - base] = cls[other - 1 - base];
     }
 }
@@ -335,8 +389,7 @@ alloc_pass_arrays (struct engine *e, size_t n)
 {
   if (e->ncls)
     {
-      memset (e->tab.slots, 0, e->tab.nslots * sizeof *e->tab.slots);
-      e->tab.used = 0;
+      table_clear (&e->tab);
       return 0;
     }
   e->ncls = btfld_huge_malloc (e->cnt, sizeof *e->ncls);
@@ -1550,8 +1603,10 @@ classify_protos (struct engine *e, uint32_t pending, uint32_t *next)
       protos[nprotos++] = id;
   /* Of the classified ones, one per class is enough.  */
   uint64_t *seen = calloc (*next / 64 + 1, sizeof *seen);
-  if (!seen || table_init (&t, nprotos, e->kcap))
+  uint32_t *kb = malloc (e->kcap * 4);
+  if (!seen || !kb || table_init (&t, nprotos, e->kcap))
     {
+      free (kb);
       free (seen);
       free (protos);
       return btfld_error (-ENOMEM, "out of memory");
@@ -1572,8 +1627,8 @@ classify_protos (struct engine *e, uint32_t pending, uint32_t *next)
 	for (j = h & (t.nslots - 1); t.slots[j]; j = (j + 1) & (t.nslots - 1))
 	  {
 	    uint32_t other = t.slots[j] - 1;
-	    if (t.hashes[j] == h && make_key (e, other, t.kb) - 1 == n
-		&& memcmp (t.ka, t.kb, n * 4) == 0)
+	    if (t.hashes[j] == h && make_key (e, other, kb) - 1 == n
+		&& memcmp (t.ka, kb, n * 4) == 0)
 	      {
 		found = other;
 		break;
@@ -1592,6 +1647,7 @@ classify_protos (struct engine *e, uint32_t pending, uint32_t *next)
 	  e->cls[id] = (*next)++;
       }
   table_free (&t);
+  free (kb);
   free (seen);
   free (protos);
   return 0;
