@@ -200,7 +200,12 @@ copy_free (struct btf_copy c)
    session cleanup uses as it is when the output's .BTF turns out to be
    those inputs in that order.  all_symbols_read waits for the checks
    and reports what they found, so a malformed input still fails the
-   link before any output is written.  */
+   link before any output is written; the merging goes on beside the
+   rest of the link.  When the thread runs behind, ld's thread checks
+   an input itself (claim_file) and queues it checked: ld would
+   otherwise wait at all_symbols_read for the thread to check and merge
+   the backlog, which grows with the number of inputs (ld reads a large
+   link's inputs faster per input than a small one's).  */
 struct merge_job
 {
   struct merge_job *next;
@@ -217,7 +222,7 @@ static struct
   pthread_mutex_t lock;
   pthread_cond_t wake, idle;
   pthread_t thread;
-  bool running, closing, busy;
+  bool running, closing;
   struct merge_job *head, **tail;
   struct merge_job *bad, **bad_tail;	/* checked: malformed */
   struct btfld_session *s;
@@ -228,6 +233,8 @@ static struct
   bool prepare;			/* all symbols are read: when the queue is
 				   done, prepare the session (the part of
 				   its run that needs no symbols) */
+  size_t queued_bytes;		/* .BTF queued, not yet merged */
+  size_t unchecked;		/* jobs queued for the thread to check */
   struct btf_copy spare[COPIES_KEPT];	/* merged jobs' memory */
   size_t nspare, spare_bytes;
   /* The copies, in claim order: the thread merges the jobs in the
@@ -246,6 +253,10 @@ static struct
 static struct btfld_session_opts session_opts (bool keep_input_pages);
 
 #define RING_BYTES ((size_t) 64 << 20)
+
+/* The thread runs behind when more .BTF than this waits for it: about
+   20 ms of its work.  */
+#define BEHIND_BYTES ((size_t) 4 << 20)
 
 /* A copy of SIZE bytes from the ring (ahead.lock held); none when the
    ring is full or cannot be allocated, or for a copy larger than a
@@ -290,6 +301,21 @@ ring_give (struct btf_copy c)
     ahead.ring_head = ahead.ring_tail = 0;
 }
 
+/* Free the spare copies, and the ring when no copy is in it (ahead.lock
+   held).  */
+static void
+drop_copies (void)
+{
+  while (ahead.nspare)
+    copy_free (ahead.spare[--ahead.nspare]);
+  ahead.spare_bytes = 0;
+  if (!ahead.ring_ncopies)
+    {
+      free (ahead.ring);
+      ahead.ring = NULL;
+    }
+}
+
 /* Check (when J->label says so) and merge job J; false when J's .BTF
    is malformed (J->error says how, or is NULL: out of memory).  */
 static bool
@@ -324,9 +350,9 @@ merge_thread (void *unused)
 	{
 	  /* Once: an input merged after it fails (cleanup merges anew).  */
 	  ahead.prepare = false;
+	  drop_copies ();	/* nothing more is claimed */
 	  if (!ahead.failed)
 	    {
-	      ahead.busy = true;
 	      pthread_mutex_unlock (&ahead.lock);
 	      /* On failure the session is as it was: cleanup runs it all.  */
 	      btfld_session_prepare (ahead.s);
@@ -336,21 +362,22 @@ merge_thread (void *unused)
 	}
       if (!j)
 	{
-	  ahead.busy = false;
-	  pthread_cond_broadcast (&ahead.idle);
 	  if (ahead.closing)
 	    break;
 	  pthread_cond_wait (&ahead.wake, &ahead.lock);
 	  continue;
 	}
-      ahead.busy = true;
       ahead.head = j->next;
       if (!ahead.head)
 	ahead.tail = &ahead.head;
-      bool failed = ahead.failed;
+      bool failed = ahead.failed, checks = j->label != NULL;
+      size_t size = j->size;
       pthread_mutex_unlock (&ahead.lock);
       bool good = run_job (j, &failed);
       pthread_mutex_lock (&ahead.lock);
+      ahead.queued_bytes -= size;
+      if (checks && !--ahead.unchecked)
+	pthread_cond_broadcast (&ahead.idle);
       if (j->copy.in_ring)
 	ring_give (j->copy);
       else if (ahead.nspare < COPIES_KEPT
@@ -402,20 +429,22 @@ merge_ahead_ready (void)
   return !ahead.off;
 }
 
-/* Free the spare copies (ld's thread, the merge thread idle).  */
 static void
 free_spare_copies (void)
 {
   pthread_mutex_lock (&ahead.lock);
-  while (ahead.nspare)
-    copy_free (ahead.spare[--ahead.nspare]);
-  ahead.spare_bytes = 0;
-  if (!ahead.ring_ncopies)
-    {
-      free (ahead.ring);
-      ahead.ring = NULL;
-    }
+  drop_copies ();
   pthread_mutex_unlock (&ahead.lock);
+}
+
+/* Whether the merge thread runs behind (see BEHIND_BYTES).  */
+static bool
+merge_ahead_behind (void)
+{
+  pthread_mutex_lock (&ahead.lock);
+  bool behind = ahead.queued_bytes > BEHIND_BYTES;
+  pthread_mutex_unlock (&ahead.lock);
+  return behind;
 }
 
 /* A job for a copy of the .BTF DATA, SIZE of input OBJ; LABEL: the
@@ -466,19 +495,22 @@ merge_ahead (struct merge_job *j)
   pthread_mutex_lock (&ahead.lock);
   *ahead.tail = j;
   ahead.tail = &j->next;
+  ahead.queued_bytes += j->size;
+  ahead.unchecked += j->label != NULL;
   pthread_cond_signal (&ahead.wake);
   pthread_mutex_unlock (&ahead.lock);
 }
 
-/* Wait until the merge thread has checked every queued input; report
-   the malformed ones, in claim order.  */
+/* Wait until the merge thread has checked every input queued for it to
+   check (it may still be merging); report the malformed ones, in claim
+   order.  */
 static void
 merge_ahead_checked (void)
 {
   if (!ahead.running)
     return;
   pthread_mutex_lock (&ahead.lock);
-  while (ahead.head || ahead.busy)
+  while (ahead.unchecked)
     pthread_cond_wait (&ahead.idle, &ahead.lock);
   struct merge_job *bad = ahead.bad;
   ahead.bad = NULL;
@@ -641,12 +673,18 @@ input_label (const struct ld_plugin_input_file *f, char *member, size_t n)
   return strdup (f->name);
 }
 
+/* Time claim_file took on ld's thread, and the inputs it checked, for
+   BTFLD_DEBUG.  */
+static double claim_ms;
+static size_t claim_checks;
+
 /* Check the .BTF DATA, SIZE of input LABEL now (*NBLOBS: its blobs);
    a malformed one is reported and counted.  */
 static bool
 check_now (const char *label, const void *data, size_t size,
 	   size_t *nblobs)
 {
+  claim_checks++;
   if (data && btfld_blobs_check (data, size, NULL, nblobs) == 0)
     return true;
   diag ("error", label, ".BTF: %s", btfld_errmsg ());
@@ -658,8 +696,6 @@ check_now (const char *label, const void *data, size_t size,
    input (malloc gave a kernel's 2,700 inputs fresh pages each time).  */
 static struct btfld_read_buf claim_buf;
 
-/* Time claim_file took on ld's thread, for BTFLD_DEBUG.  */
-static double claim_ms;
 
 /* Validate the .BTF of a relocatable input FILE, and note it.  Shared
    objects' BTF is not linked into the output: not ours.  */
@@ -682,9 +718,10 @@ look_at_input (const struct ld_plugin_input_file *file)
       size_t nblobs = 0;
       char member[256];
       char *label = input_label (file, member, sizeof member);
-      /* Until all symbols are read, the merge thread checks it.  */
+      /* Until all symbols are read, the merge thread checks it, unless
+	 it runs behind.  */
       bool later = data && !symbols_read && !opt.verbose
-		   && merge_ahead_ready ();
+		   && merge_ahead_ready () && !merge_ahead_behind ();
       state.inputs_btf++;
       bool ok = later || check_now (label, data, size, &nblobs);
       /* GNU ld decompresses only debug sections: it copies a compressed
@@ -737,6 +774,7 @@ claim_file (const struct ld_plugin_input_file *file, int *claimed)
 static enum ld_plugin_status
 symbols_are_read (void)
 {
+  double t0 = now_ms ();
   symbols_read = true;
   merge_ahead_checked ();
   free_spare_copies ();
@@ -744,7 +782,9 @@ symbols_are_read (void)
     {
       pthread_mutex_lock (&ahead.lock);
       fprintf (stderr, "btfld: all symbols read: %zu of %zu inputs merged; "
-	       "claim_file %.1f ms\n", ahead.merged, ninputs, claim_ms);
+	       "checked %zu in claim_file; claim_file %.1f ms, waited "
+	       "%.1f ms\n", ahead.merged, ninputs, claim_checks, claim_ms,
+	       now_ms () - t0);
       pthread_mutex_unlock (&ahead.lock);
       btfld_debug_step ("all symbols read");
     }
@@ -755,7 +795,13 @@ symbols_are_read (void)
     diag ("error", NULL, "%u input(s) with compressed .BTF; no output "
 	  "written", state.compressed);
   if (state.errors)
-    return LDPS_ERR;
+    {
+      /* No output: the thread need merge no more.  */
+      pthread_mutex_lock (&ahead.lock);
+      ahead.failed = true;
+      pthread_mutex_unlock (&ahead.lock);
+      return LDPS_ERR;
+    }
   /* Every input ld offered is queued: the thread can go on with what
      needs no symbol while ld links.  */
   if (ahead.running)
@@ -1131,6 +1177,9 @@ cleanup (void)
 {
   double t0 = now_ms ();
   struct btfld_session *ahead_s = merge_ahead_join ();
+  if (getenv ("BTFLD_DEBUG"))
+    fprintf (stderr, "btfld: cleanup: waited %.1f ms for the merge "
+	     "thread\n", now_ms () - t0);
   free (claim_buf.p);
   claim_buf = (struct btfld_read_buf) { NULL, 0 };
   free_spare_copies ();
