@@ -698,7 +698,8 @@ refine_moore (struct engine *e)
       if (alloc_pass_arrays (e, e->nclasses))
 	goto nomem;
       if (getenv ("BTFLD_DEBUG"))
-	fprintf (stderr, "btfld: engine: moore pass: %u dirty\n", nd);
+	fprintf (stderr, "btfld: engine: moore pass: %u dirty, %u classes\n",
+		 nd, e->nclasses);
       for (uint32_t id = 1; id < n; id++)
 	if (btfld_bit (dirty, id)
 	    && !table_class (e, &e->tab, id, e->ncls, 0, &next))

@@ -200,12 +200,13 @@ copy_free (struct btf_copy c)
    session cleanup uses as it is when the output's .BTF turns out to be
    those inputs in that order.  all_symbols_read waits for the checks
    and reports what they found, so a malformed input still fails the
-   link before any output is written; the merging goes on beside the
-   rest of the link.  When the thread runs behind, ld's thread checks
-   an input itself (claim_file) and queues it checked: ld would
-   otherwise wait at all_symbols_read for the thread to check and merge
-   the backlog, which grows with the number of inputs (ld reads a large
-   link's inputs faster per input than a small one's).  */
+   link before any output is written.  When the thread runs behind,
+   ld's thread checks an input itself (claim_file) and queues it
+   checked: the backlog all_symbols_read waits for grows with the number
+   of inputs (ld reads a large link's inputs faster per input than a
+   small one's), and checking is about a fifth of the thread's work.
+   The wait is not left out: what the thread merged beside the rest of
+   the link would be memory at ld's peak.  */
 struct merge_job
 {
   struct merge_job *next;
@@ -222,7 +223,7 @@ static struct
   pthread_mutex_t lock;
   pthread_cond_t wake, idle;
   pthread_t thread;
-  bool running, closing;
+  bool running, closing, busy;
   struct merge_job *head, **tail;
   struct merge_job *bad, **bad_tail;	/* checked: malformed */
   struct btfld_session *s;
@@ -234,7 +235,6 @@ static struct
 				   done, prepare the session (the part of
 				   its run that needs no symbols) */
   size_t queued_bytes;		/* .BTF queued, not yet merged */
-  size_t unchecked;		/* jobs queued for the thread to check */
   struct btf_copy spare[COPIES_KEPT];	/* merged jobs' memory */
   size_t nspare, spare_bytes;
   /* The copies, in claim order: the thread merges the jobs in the
@@ -301,21 +301,6 @@ ring_give (struct btf_copy c)
     ahead.ring_head = ahead.ring_tail = 0;
 }
 
-/* Free the spare copies, and the ring when no copy is in it (ahead.lock
-   held).  */
-static void
-drop_copies (void)
-{
-  while (ahead.nspare)
-    copy_free (ahead.spare[--ahead.nspare]);
-  ahead.spare_bytes = 0;
-  if (!ahead.ring_ncopies)
-    {
-      free (ahead.ring);
-      ahead.ring = NULL;
-    }
-}
-
 /* Check (when J->label says so) and merge job J; false when J's .BTF
    is malformed (J->error says how, or is NULL: out of memory).  */
 static bool
@@ -350,9 +335,9 @@ merge_thread (void *unused)
 	{
 	  /* Once: an input merged after it fails (cleanup merges anew).  */
 	  ahead.prepare = false;
-	  drop_copies ();	/* nothing more is claimed */
 	  if (!ahead.failed)
 	    {
+	      ahead.busy = true;
 	      pthread_mutex_unlock (&ahead.lock);
 	      /* On failure the session is as it was: cleanup runs it all.  */
 	      btfld_session_prepare (ahead.s);
@@ -362,22 +347,23 @@ merge_thread (void *unused)
 	}
       if (!j)
 	{
+	  ahead.busy = false;
+	  pthread_cond_broadcast (&ahead.idle);
 	  if (ahead.closing)
 	    break;
 	  pthread_cond_wait (&ahead.wake, &ahead.lock);
 	  continue;
 	}
+      ahead.busy = true;
       ahead.head = j->next;
       if (!ahead.head)
 	ahead.tail = &ahead.head;
-      bool failed = ahead.failed, checks = j->label != NULL;
+      bool failed = ahead.failed;
       size_t size = j->size;
       pthread_mutex_unlock (&ahead.lock);
       bool good = run_job (j, &failed);
       pthread_mutex_lock (&ahead.lock);
       ahead.queued_bytes -= size;
-      if (checks && !--ahead.unchecked)
-	pthread_cond_broadcast (&ahead.idle);
       if (j->copy.in_ring)
 	ring_give (j->copy);
       else if (ahead.nspare < COPIES_KEPT
@@ -429,11 +415,19 @@ merge_ahead_ready (void)
   return !ahead.off;
 }
 
+/* Free the spare copies (ld's thread, the merge thread idle).  */
 static void
 free_spare_copies (void)
 {
   pthread_mutex_lock (&ahead.lock);
-  drop_copies ();
+  while (ahead.nspare)
+    copy_free (ahead.spare[--ahead.nspare]);
+  ahead.spare_bytes = 0;
+  if (!ahead.ring_ncopies)
+    {
+      free (ahead.ring);
+      ahead.ring = NULL;
+    }
   pthread_mutex_unlock (&ahead.lock);
 }
 
@@ -496,21 +490,19 @@ merge_ahead (struct merge_job *j)
   *ahead.tail = j;
   ahead.tail = &j->next;
   ahead.queued_bytes += j->size;
-  ahead.unchecked += j->label != NULL;
   pthread_cond_signal (&ahead.wake);
   pthread_mutex_unlock (&ahead.lock);
 }
 
-/* Wait until the merge thread has checked every input queued for it to
-   check (it may still be merging); report the malformed ones, in claim
-   order.  */
+/* Wait until the merge thread has checked every queued input; report
+   the malformed ones, in claim order.  */
 static void
 merge_ahead_checked (void)
 {
   if (!ahead.running)
     return;
   pthread_mutex_lock (&ahead.lock);
-  while (ahead.unchecked)
+  while (ahead.head || ahead.busy)
     pthread_cond_wait (&ahead.idle, &ahead.lock);
   struct merge_job *bad = ahead.bad;
   ahead.bad = NULL;
@@ -795,13 +787,7 @@ symbols_are_read (void)
     diag ("error", NULL, "%u input(s) with compressed .BTF; no output "
 	  "written", state.compressed);
   if (state.errors)
-    {
-      /* No output: the thread need merge no more.  */
-      pthread_mutex_lock (&ahead.lock);
-      ahead.failed = true;
-      pthread_mutex_unlock (&ahead.lock);
-      return LDPS_ERR;
-    }
+    return LDPS_ERR;
   /* Every input ld offered is queued: the thread can go on with what
      needs no symbol while ld links.  */
   if (ahead.running)
