@@ -72,10 +72,10 @@
 /* A hash table of one type id per class (slots: id + 1, 0 empty), by
    the hash of the class's key, with its key scratch buffers.  Each
    entry's key is kept as it was made (its length, then its words, at
-   KOFF in KEYS): the classes keys are made from do not change while a
-   table is used, and a lookup that finds its class then reads neither
-   the class's record nor the classes of its references, scattered over
-   the whole corpus, again.  */
+   KOFF in KEYS): the classes that keys are made from do not change
+   while a table is used, and a lookup that finds its class then reads
+   neither the class's record nor the classes of its references,
+   scattered over the whole corpus, again.  */
 struct table
 {
   uint32_t *slots;

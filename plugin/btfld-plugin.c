@@ -688,7 +688,6 @@ check_now (const char *label, const void *data, size_t size,
    input (malloc gave a kernel's 2,700 inputs fresh pages each time).  */
 static struct btfld_read_buf claim_buf;
 
-
 /* Validate the .BTF of a relocatable input FILE, and note it.  Shared
    objects' BTF is not linked into the output: not ours.  */
 static void
