@@ -321,20 +321,11 @@ static int
 table_keep_key (struct table *t, const uint32_t *key, size_t n,
 		uint32_t *off)
 {
-  if (t->klen + n + 1 > t->kcap)
-    {
-      size_t cap = t->kcap ? t->kcap : 4096;
-      while (cap < t->klen + n + 1)
-	cap *= 2;
-      if (cap > UINT32_MAX)
-	return -ENOMEM;
-      uint32_t *keys = btfld_huge_realloc (t->keys, t->kcap, cap,
-					   sizeof *keys);
-      if (!keys)
-	return -ENOMEM;
-      t->keys = keys;
-      t->kcap = cap;
-    }
+  size_t need = t->klen + n + 1;
+  /* Offsets are 32-bit, and the keys grow by doubling.  */
+  if (need > (size_t) 1 << 31
+      || btfld_grow ((void **) &t->keys, &t->kcap, need, sizeof *t->keys))
+    return -ENOMEM;
   *off = (uint32_t) t->klen;
   t->keys[t->klen] = (uint32_t) n;
   memcpy (t->keys + t->klen + 1, key, n * 4);
