@@ -130,20 +130,25 @@ btfld_huge_calloc (size_t n, size_t elt)
   return huge (calloc (n, elt), n * elt);
 }
 
-/* P, of OLD elements, grown to N.  An array growing past HUGE_MIN is
-   copied into a new one advised before its first touch: realloc would
-   move the pages it has (small ones, touched before any advice) and
-   only the rest could be huge.  Where a page fault is costly (a virtual
+/* Blocks this large are mapped apart by glibc's malloc (its largest
+   mmap threshold), and its realloc moves them by mremap.  */
+#define REMAP_MIN ((size_t) 32 << 20)
+
+/* P, of OLD elements, grown to N.  A large array is copied into a new
+   one advised before its first touch: realloc would move the pages it
+   has (small ones, touched before any advice, or a heap's) and only the
+   rest could be huge.  Where a page fault is costly (a virtual
    machine's), a pass over a few hundred MB of small pages costs several
    times one over huge pages, more so after the link touched a GB of its
-   own.  One already that large was advised when it was allocated:
-   realloc moves its pages as they are (mremap), where a copy touched as
-   many fresh pages as the array had (a kernel's merged types, doubled
-   from 4 to 256 MB beside ld's link: 250 MB copied).  */
+   own.  From REMAP_MIN on, the array has a mapping of its own and
+   realloc moves its pages as they are (huge ones when this function
+   made the array), where a copy touched as many fresh pages as the
+   array had (a kernel's merged types, doubled to 256 MB beside ld's
+   link: 224 MB copied from 32 MB on).  */
 void *
 btfld_huge_realloc (void *p, size_t old, size_t n, size_t elt)
 {
-  if (n * elt < HUGE_MIN || !p || old * elt >= HUGE_MIN)
+  if (n * elt < HUGE_MIN || !p || old * elt >= REMAP_MIN)
     return huge (realloc (p, n * elt), n * elt);
   void *np = btfld_huge_malloc (n, elt);
   if (np)
