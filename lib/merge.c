@@ -185,17 +185,8 @@ btfld_merge_section_into (struct btfld_btf *out, const void *data,
       int err = b ? append_blob (out, b, &sc) : -EINVAL;
       btfld_btf_free (b);
       size_t need = btfld_type_cnt (out) - btfld_start_id (out);
-      if (!err && bo && need > *bo_cap)
-	{
-	  size_t nc = *bo_cap ? *bo_cap * 2 : 4096;
-	  while (nc < need)
-	    nc *= 2;
-	  uint32_t *nb = btfld_huge_realloc (*bo, *bo_cap, nc,
-						 sizeof *nb);
-	  err = nb ? 0 : btfld_error (-ENOMEM, "out of memory");
-	  *bo = nb ? nb : *bo;
-	  *bo_cap = nb ? nc : *bo_cap;
-	}
+      if (!err && bo)
+	err = btfld_grow ((void **) bo, bo_cap, need, sizeof **bo);
       if (err)
 	{
 	  free (sc.map);
