@@ -6,6 +6,9 @@
 #include "btfld.h"
 #include "btfld-session.h"
 
+#include <stdbool.h>
+#include <sys/stat.h>
+
 /* Limits.  An object in memory (a link's merged intermediate, which is
    never loaded anywhere) may hold ids up to BTFLD_MAX_ANY_ID, as libbpf
    allows; only an output must satisfy the kernel's limit for a loaded
@@ -287,15 +290,39 @@ struct btfld_btf *btfld_fixup_merged (struct btfld_btf **merged,
 				      uint32_t **blob_of, uint32_t **mapp,
 				      bool *made_int);
 
-/* Put the finished temporary file TMP (open as TMP_FD, which is closed)
-   in place of OUT_PATH as GNU objcopy does: renamed when OUT_PATH does
-   not exist (mode of IN_ST), else copied into the existing file (links
-   followed and kept, owner kept; IN_PLACE: mode of IN_ST set again) or
-   written to a device; a FIFO or socket is refused.  TMP is removed.
-   OWN: OUT_PATH is a fresh output of ours (a link's): a regular file
-   with one link is renamed over, with its mode, not copied into.  */
-struct stat;
-int btfld_install_output (int tmp_fd, const char *tmp, const char *out_path,
-			  const struct stat *in_st, bool in_place, bool own);
+/* The last message, unless none was set since btfld_error_clear: then
+   "out of memory" (every other failure says what it was); returns
+   -ENOMEM then, else ERR.  */
+int btfld_error_if_unset (int err);
+void btfld_error_clear (void);
+
+/* An output being written (out-file.c): its bytes go to a temporary
+   file FD (named TMP), then replace TARGET (the output's path, a
+   symbolic link resolved) so that it is never other than its old bytes
+   or its new ones.  */
+struct btfld_out
+{
+  int fd;
+  char *tmp, *target;
+  bool exists;			/* the output existed: ST is it */
+  struct stat st;
+};
+/* Make OUT's temporary file for OUT_PATH: in the directory of the file
+   it will replace, or in $TMPDIR for a device.  */
+int btfld_out_create (struct btfld_out *out, const char *out_path);
+/* Put OUT in place and release it: renamed over its target (new, or a
+   regular file with one link, given the file's owner, mode and
+   extended attributes), written into it behind a backup (several hard
+   links, or what a rename cannot keep), or written to a device; a FIFO
+   or socket is refused.  IN_ST: the input's, whose mode a new output
+   gets.  OWN: the target is a fresh output of ours (a link's), renamed
+   over without a sync.  */
+int btfld_out_install (struct btfld_out *out, const struct stat *in_st,
+		       bool own);
+/* Release OUT, its temporary file removed.  */
+void btfld_out_discard (struct btfld_out *out);
+/* LEN bytes of BUF written to FD at OFF, whatever the short writes:
+   0, or the -errno of the write that failed.  */
+int btfld_pwrite_all (int fd, const void *buf, size_t len, off_t off);
 
 #endif

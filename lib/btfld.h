@@ -35,6 +35,11 @@ int btfld_error (int err, const char *fmt, ...)
 /* Prefix the current message with PREFIX and ": ".  */
 void btfld_error_prefix (const char *prefix);
 
+/* Name what this thread is doing (a gerund: "reading the symbols"):
+   an "out of memory" message says it.  Returns what it was doing, to
+   set back.  */
+const char *btfld_phase (const char *what);
+
 /* Warnings go to this hook; the default prints to stderr.  */
 typedef void (*btfld_warn_fn) (void *ctx, const char *msg);
 void btfld_set_warn_hook (btfld_warn_fn fn, void *ctx);
@@ -43,6 +48,14 @@ void btfld_warn (const char *fmt, ...) __attribute__ ((format (printf, 1, 2)));
 /* With BTFLD_DEBUG set in the environment, report step WHAT on stderr:
    wall time since the last step, CPU time, current and peak RSS.  */
 void btfld_debug_step (const char *what);
+
+/* For a front end that rewrites files (btf-objcopy): on SIGINT, SIGTERM
+   and SIGHUP, while an output is being put in place, remove the
+   temporary file and put back the old bytes of a file being written
+   into, then die of the signal.  Signals the caller ignores stay
+   ignored.  Process-wide: not for a library inside another program
+   (ld's plugin).  0, or a negative errno.  */
+int btfld_catch_signals (void);
 
 /* ---- the BTF object ---- */
 

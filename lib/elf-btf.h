@@ -143,9 +143,9 @@ struct btfld_sec_update
   size_t size;
 };
 
-/* Write E with UPDATES applied to OUT_PATH: to a temporary file in the
-   same directory, then put in place as GNU objcopy does (see
-   btfld_install_output).  Every other section's bytes are unchanged, but
+/* Write E with UPDATES applied to OUT_PATH: to a temporary file, read
+   back, then put in place so that OUT_PATH is never other than its old
+   bytes or its new ones (out-file.c).  Every other section's bytes are unchanged, but
    for the build ID note, which is recomputed as E->build_id says
    (build-id.h).  */
 int btfld_elf_write (struct btfld_elf *e, const char *out_path,

@@ -37,8 +37,8 @@ btfld_read_at (int fd, off_t offset, void *buf, size_t size)
 }
 
 /* Files up to this size are read rather than mapped: unmapping flushes
-   the TLB, which on a virtual machine costs more than copying a small
-   object (a link opens every input once).  */
+   the TLB, which costs more than copying a small object (a link opens
+   every input once).  */
 #define READ_MAX ((size_t) 4 << 20)
 
 /* BUF, able to hold SIZE bytes (its contents are lost), or NULL.  */
@@ -473,6 +473,7 @@ elf_open (struct btfld_elf *e, const char *path, int fd, off_t offset,
 	  size_t size, bool own, struct btfld_read_buf *buf)
 {
   int err;
+  const char *was = btfld_phase ("reading the file");
   memset (e, 0, sizeof *e);
   e->fd = -1;
   e->buf = buf;
@@ -499,6 +500,7 @@ elf_open (struct btfld_elf *e, const char *path, int fd, off_t offset,
     {
       if (own)
 	close (fd);
+      btfld_phase (was);
       return err;
     }
   e->path = strdup (path);
@@ -513,16 +515,24 @@ elf_open (struct btfld_elf *e, const char *path, int fd, off_t offset,
     goto fail;
   e->elf = elf_memory ((char *) e->image, size);
   GElf_Ehdr eh;
-  if (!e->elf || elf_kind (e->elf) != ELF_K_ELF || !gelf_getehdr (e->elf, &eh))
+  if (!e->elf)
+    {
+      /* libelf fails here only to allocate.  */
+      err = btfld_error (-ENOMEM, "out of memory");
+      goto fail;
+    }
+  if (elf_kind (e->elf) != ELF_K_ELF || !gelf_getehdr (e->elf, &eh))
     {
       err = btfld_error (-EINVAL, "not an ELF object file");
       goto fail;
     }
   if ((err = check_sections (e)))
     goto fail;
+  btfld_phase (was);
   return 0;
 fail:
   btfld_elf_close (e);
+  btfld_phase (was);
   return err;
 }
 
@@ -1122,8 +1132,10 @@ emit (struct btfld_elf *e, int fd, struct out_sec *secs, size_t n,
   eh.e_shnum = n < SHN_LORESERVE ? n : 0;
   eh.e_shstrndx = shstr_new < SHN_LORESERVE ? shstr_new : SHN_XINDEX;
   gelf_update_ehdr (out, &eh);
+  errno = 0;
   if (elf_update (out, ELF_C_WRITE) < 0)
-    err = btfld_error (-EIO, "cannot write ELF: %s", elf_errmsg (-1));
+    err = errno ? btfld_error (-errno, "cannot write: %s", strerror (errno))
+	  : btfld_error (-EIO, "cannot write ELF: %s", elf_errmsg (-1));
 out:
   if (out)
     elf_end (out);
@@ -1132,6 +1144,15 @@ out:
   free (copies);
   free (oscn);
   return err;
+}
+
+/* LEN bytes of BUF written to OUT at OFF, or the message of the write
+   that failed.  */
+static int
+write_at (int out, const void *buf, size_t len, off_t off)
+{
+  int err = btfld_pwrite_all (out, buf, len, off);
+  return err ? btfld_error (err, "cannot write: %s", strerror (-err)) : 0;
 }
 
 /* Write N elements of TYPE (ELF_T_SHDR or ELF_T_EHDR, native structs
@@ -1150,8 +1171,8 @@ write_xlated (struct btfld_elf *e, int out, void *buf, size_t bytes,
   if (!raw || !gelf_xlatetof (e->elf, &dst, &src, eh.e_ident[EI_DATA]))
     err = btfld_error (-EINVAL, "cannot encode ELF headers: %s",
 		       elf_errmsg (-1));
-  else if (pwrite (out, raw, dst.d_size, off) != (ssize_t) dst.d_size)
-    err = btfld_error (-errno, "cannot write: %s", strerror (errno));
+  else
+    err = write_at (out, raw, dst.d_size, off);
   free (raw);
   return err;
 }
@@ -1160,22 +1181,35 @@ write_xlated (struct btfld_elf *e, int out, void *buf, size_t bytes,
 static int
 copy_range (int in, off_t from, int out, off_t to, size_t len)
 {
+  bool plain = false;
   while (len)
     {
-      ssize_t r = copy_file_range (in, &from, out, &to, len, 0);
+      ssize_t r = plain ? -1 : copy_file_range (in, &from, out, &to, len, 0);
+      if (r < 0 && errno == EINTR)
+	continue;
+      if (r < 0 && !plain && errno != EXDEV && errno != EINVAL
+	  && errno != ENOSYS && errno != EOPNOTSUPP && errno != EBADF
+	  && errno != EPERM)
+	return btfld_error (-errno, "cannot write: %s", strerror (errno));
       if (r <= 0)
 	{
-	  /* Not supported across these files: plain read and write.  */
+	  /* Not supported across these files (or the input ended, which
+	     pread tells): plain read and write.  */
 	  char buf[65536];
 	  size_t chunk = len < sizeof buf ? len : sizeof buf;
+	  plain = r < 0;
 	  r = pread (in, buf, chunk, from);
+	  if (r < 0 && errno == EINTR)
+	    continue;
+	  if (r < 0)
+	    return btfld_error (-errno, "cannot read: %s", strerror (errno));
 	  if (r == 0)
 	    return btfld_error (-EIO, "cannot copy: the input ended at offset "
 				"%jd (changed while being read?)",
 				(intmax_t) from);
-	  if (r < 0 || pwrite (out, buf, r, to) != r)
-	    return btfld_error (-EIO, "cannot copy: %s",
-				errno ? strerror (errno) : "short write");
+	  int err = write_at (out, buf, r, to);
+	  if (err)
+	    return err;
 	  from += r;
 	  to += r;
 	}
@@ -1268,9 +1302,7 @@ emit_copying (struct btfld_elf *e, int out, struct out_sec *secs, size_t n,
 	continue;
       if (changed[i])
 	{
-	  if (pwrite (out, s->data, s->sh.sh_size, s->sh.sh_offset)
-	      != (ssize_t) s->sh.sh_size)
-	    err = btfld_error (-errno, "cannot write: %s", strerror (errno));
+	  err = write_at (out, s->data, s->sh.sh_size, s->sh.sh_offset);
 	}
       /* Everything not wholly in the prefix: a section that stays may
 	 run past the offset moving began at (a changed empty section
@@ -1306,12 +1338,11 @@ write_zeros (int fd, uint64_t off, uint64_t len)
   while (len)
     {
       size_t n = len < sizeof zeros ? len : sizeof zeros;
-      ssize_t w = pwrite (fd, zeros, n, off);
-      if (w <= 0)
-	return btfld_error (-EIO, "cannot write: %s",
-			    w ? strerror (errno) : "short write");
-      off += w;
-      len -= w;
+      int err = write_at (fd, zeros, n, off);
+      if (err)
+	return err;
+      off += n;
+      len -= n;
     }
   return 0;
 }
@@ -1340,9 +1371,11 @@ move_left (int fd, off_t from, off_t to, size_t len)
 
 /* The new sections written into E's own file (FD, open for writing),
    which then ends where they do: what follows the first changed section
-   only moves towards the start, so no byte of the link's output is
-   copied to fresh pages (a kernel's: 830 MB, whose first touch costs a
-   virtual machine more than the copy).  Returns 1, the file untouched,
+   only moves towards the start, so the link's output (a kernel's is
+   most of a gigabyte) is not copied to a second file whose fresh pages
+   cost more than the copy.  Not atomic: a kill in the middle leaves
+   the output torn, as a kill in the middle of ld's own writing does,
+   and the build runs the link again.  Returns 1, the file untouched,
    when the layout does not allow it (something grows or moves
    towards the end).  */
 static int
@@ -1389,10 +1422,8 @@ emit_in_place (struct btfld_elf *e, int fd, struct out_sec *secs, size_t n,
       if (zero_from < s->sh.sh_offset)
 	err = write_zeros (fd, zero_from, s->sh.sh_offset - zero_from);
       zero_from = s->sh.sh_offset + s->sh.sh_size;
-      if (!err && changed[s - secs]
-	  && pwrite (fd, s->data, s->sh.sh_size, s->sh.sh_offset)
-	     != (ssize_t) s->sh.sh_size)
-	err = btfld_error (-errno, "cannot write: %s", strerror (errno));
+      if (!err && changed[s - secs])
+	err = write_at (fd, s->data, s->sh.sh_size, s->sh.sh_offset);
       else if (!err && !changed[s - secs]
 	       && s->sh.sh_offset != s->old_offset)
 	err = move_left (fd, s->old_offset, s->sh.sh_offset, s->sh.sh_size);
@@ -1484,12 +1515,10 @@ btfld_elf_write (struct btfld_elf *e, const char *out_path,
   bool *changed = NULL;
   char *shstr = NULL;
   size_t *map = NULL, n = 0, shstrndx = 0;
+  struct btfld_out out = { .fd = -1 };
   struct stat st;
-  int err, fd = -1;
-  char *tmp = malloc (strlen (out_path) + 16);
-  if (!tmp)
-    return btfld_error (-ENOMEM, "out of memory");
-  sprintf (tmp, "%s.btfldXXXXXX", out_path);
+  const char *was = btfld_phase ("writing the output");
+  int err;
   elf_getshdrstrndx (e->elf, &shstrndx);
   if ((err = plan_sections (e, updates, nupd, &secs, &n, &changed, &shstr,
 			    &map)))
@@ -1499,14 +1528,8 @@ btfld_elf_write (struct btfld_elf *e, const char *out_path,
   if ((err = write_own (e, out_path, secs, n, changed, map[shstrndx],
 			updates, nupd)) <= 0)
     goto out;
-  err = 0;
-  fd = mkstemp (tmp);
-  if (fd < 0)
-    {
-      err = btfld_error (-errno, "cannot create %s: %s", tmp,
-			 strerror (errno));
-      goto out;
-    }
+  if ((err = btfld_out_create (&out, out_path)))
+    goto out;
   st.st_mode = 0644;
   if (e->fd >= 0)
     fstat (e->fd, &st);
@@ -1517,29 +1540,19 @@ btfld_elf_write (struct btfld_elf *e, const char *out_path,
   for (size_t k = 0; k < nupd; k++)
     removes |= updates[k].data == NULL;
   if ((err = removes || !e->whole
-	     ? emit (e, fd, secs, n, changed, map, map[shstrndx])
-	     : emit_copying (e, fd, secs, n, changed, map[shstrndx])))
+	     ? emit (e, out.fd, secs, n, changed, map, map[shstrndx])
+	     : emit_copying (e, out.fd, secs, n, changed, map[shstrndx])))
     goto out;
-  if ((err = btfld_build_id_update_fd (fd, e->build_id, e->image, e->size)))
+  if ((err = btfld_build_id_update_fd (out.fd, e->build_id, e->image,
+				       e->size)))
     goto out;
   /* Re-read before it replaces anything.  */
-  if ((err = verify_output (tmp, updates, nupd)))
+  if ((err = verify_output (out.tmp, updates, nupd)))
     goto out;
-  /* In place when the output is the input's file.  */
-  struct stat ost;
-  bool in_place = stat (out_path, &ost) == 0 && ost.st_dev == st.st_dev
-		  && ost.st_ino == st.st_ino;
-  err = btfld_install_output (fd, tmp, out_path, &st, in_place,
-			      e->own_output);
-  fd = -1;
-  free (tmp);
-  tmp = NULL;
+  err = btfld_out_install (&out, &st, e->own_output);
 out:
-  if (fd >= 0)
-    close (fd);
-  if (err && tmp)
-    unlink (tmp);
-  free (tmp);
+  btfld_out_discard (&out);
+  btfld_phase (was);
   free (secs);
   free (changed);
   free (shstr);

@@ -3,6 +3,7 @@
 
 #include "btfld-int.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,8 @@
 /* Per thread: the plugin merges inputs on a thread of its own while ld's
    thread validates the next ones.  */
 static __thread char errbuf[1024];
+/* What the thread is doing, for "out of memory" to say where.  */
+static __thread const char *phase;
 
 const char *
 btfld_errmsg (void)
@@ -25,9 +28,34 @@ btfld_error (int err, const char *fmt, ...)
 {
   va_list ap;
   va_start (ap, fmt);
-  vsnprintf (errbuf, sizeof errbuf, fmt, ap);
+  int len = vsnprintf (errbuf, sizeof errbuf, fmt, ap);
   va_end (ap);
+  if (err == -ENOMEM && phase && len >= 0 && (size_t) len < sizeof errbuf)
+    snprintf (errbuf + len, sizeof errbuf - len, " while %s", phase);
   return err;
+}
+
+const char *
+btfld_phase (const char *what)
+{
+  const char *was = phase;
+  phase = what;
+  return was;
+}
+
+int
+btfld_error_if_unset (int err)
+{
+  if (errbuf[0])
+    return err;
+  /* Every failure but an allocation's says what it was.  */
+  return btfld_error (-ENOMEM, "out of memory");
+}
+
+void
+btfld_error_clear (void)
+{
+  errbuf[0] = '\0';
 }
 
 void

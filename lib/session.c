@@ -180,9 +180,14 @@ add_input (struct btfld_session *s, const void *data, size_t size, int obj,
   uint32_t types = btfld_type_cnt (s->merged);
   unsigned flags = (checked ? BTFLD_MERGE_CHECKED : 0)
 		   | (s->opts.keep_input_pages ? BTFLD_MERGE_KEEP_PAGES : 0);
+  btfld_error_clear ();
+  const char *was = btfld_phase ("merging the inputs");
   int err = btfld_merge_section_into (s->merged, data, size, flags,
 				      &s->blob_of, &s->blob_of_cap,
 				      &s->nblobs);
+  if (err)
+    err = btfld_error_if_unset (err);
+  btfld_phase (was);
   if (err)
     return err;
   if (s->traits_noted
@@ -358,8 +363,8 @@ inverse_map (const struct btfld_btf *fixed, const uint32_t *map, uint32_t n)
   return inv;
 }
 
-int
-btfld_session_run (struct btfld_session *s)
+static int
+run_steps (struct btfld_session *s)
 {
   uint32_t *inv = NULL;
   struct btfld_btf *fixed = NULL, *out;
@@ -382,6 +387,7 @@ btfld_session_run (struct btfld_session *s)
 	  bool made_int = false;
 	  if (s->traits_noted && !s->classified)
 	    btfld_traits_classify (&s->traits);
+	  btfld_phase ("applying the fixups");
 	  if (!(fixed = btfld_fixup_merged (&s->merged, s->syms,
 					    s->opts.vars,
 					    s->any_obj ? &of : NULL,
@@ -420,6 +426,7 @@ btfld_session_run (struct btfld_session *s)
 	    }
 	  btfld_debug_step ("consistent FUNCs");
 	}
+      btfld_phase ("deduplicating");
       out = inv ? btfld_dedup_engine_seeded (fixed, s->blob_of, s->seed, inv)
 	    : btfld_dedup (fixed ? fixed : s->merged, s->blob_of,
 			   s->opts.engine);
@@ -429,6 +436,7 @@ btfld_session_run (struct btfld_session *s)
       if (!out)
 	return -EINVAL;
     }
+  btfld_phase ("tagging kfuncs");
   if (s->kfuncs && btfld_kfuncs_tag (out, s->kfuncs))
     {
       btfld_btf_free (out);
@@ -437,6 +445,7 @@ btfld_session_run (struct btfld_session *s)
   if (s->opts.distill)
     {
       struct btfld_btf *dist, *split;
+      btfld_phase ("distilling the base");
       if (btfld_distill_base (out, &dist, &split))
 	{
 	  btfld_btf_free (out);
@@ -450,6 +459,18 @@ btfld_session_run (struct btfld_session *s)
   s->out = out;
   s->stats.types_out = btfld_type_cnt (out) - btfld_start_id (out);
   return 0;
+}
+
+int
+btfld_session_run (struct btfld_session *s)
+{
+  btfld_error_clear ();
+  const char *was = btfld_phase ("deduplicating");
+  int err = run_steps (s);
+  if (err)
+    err = btfld_error_if_unset (err);
+  btfld_phase (was);
+  return err;
 }
 
 const struct btfld_btf *
@@ -544,12 +565,13 @@ btfld_session_raw (const struct btfld_session *s, bool layout, void **btf,
   void *braw = NULL;
   size_t bsize = 0;
   if (!(*btf = raw_of (s->out, size)))
-    return -ENOMEM;
+    return btfld_error (-ENOMEM, "out of memory (the output's .BTF)");
   if (s->dist && !(braw = raw_of (s->dist, &bsize)))
     {
       free (*btf);
       *btf = NULL;
-      return -ENOMEM;
+      return btfld_error (-ENOMEM, "out of memory (the output's "
+			  ".BTF.base)");
     }
   if (check_raw (s, *btf, *size, braw, bsize))
     {

@@ -391,7 +391,8 @@ struct work
 /* The .BTF of E in a session: the blobs ld concatenated, with the
    file's symbols for the fixups (--btf-dedup).  */
 static int
-add_dedup_input (struct opts *o, struct btfld_elf *e, struct work *w)
+add_dedup_input_as_read (struct opts *o, struct btfld_elf *e,
+			 struct work *w)
 {
   size_t size, bsize;
   const void *data = btfld_elf_section (e, ".BTF", &size);
@@ -422,6 +423,15 @@ add_dedup_input (struct opts *o, struct btfld_elf *e, struct work *w)
       return -EINVAL;
     }
   return 0;
+}
+
+static int
+add_dedup_input (struct opts *o, struct btfld_elf *e, struct work *w)
+{
+  const char *was = btfld_phase ("reading the symbols");
+  int err = add_dedup_input_as_read (o, e, w);
+  btfld_phase (was);
+  return err;
 }
 
 /* Read .BTF as it is, honouring .BTF.base (relocated onto RBASE when
@@ -639,21 +649,34 @@ dump_raw_file (struct opts *o)
 /* Open the input through the one descriptor it is read with for the whole
    run.  When the run rewrites it in place, the file is locked first
    (flock), so that concurrent in-place runs on one file take turns, each
-   reading the whole result of the one before.  */
+   reading the whole result of the one before: the one before renamed
+   its result over the name, so a lock taken on the file the name no
+   longer names is given up and the name opened again.  */
 static int
 open_input (struct opts *o, struct btfld_elf *e)
 {
-  struct stat si, so;
+  struct stat si, so, sn;
   bool writes = o->dedup || o->distill || o->relocate_path;
-  int fd = open (o->in, O_RDONLY | O_CLOEXEC);
-  if (fd < 0)
-    return btfld_error (-errno, "cannot open: %s", strerror (errno));
-  if (writes && fstat (fd, &si) == 0 && stat (o->out, &so) == 0
-      && si.st_dev == so.st_dev && si.st_ino == so.st_ino)
-    while (flock (fd, LOCK_EX))
-      if (errno != EINTR)
-	break;			/* no locks here: go on unlocked */
-  return btfld_elf_open_whole (e, o->in, fd);
+  for (;;)
+    {
+      int fd = open (o->in, O_RDONLY | O_CLOEXEC);
+      if (fd < 0)
+	return btfld_error (-errno, "cannot open: %s", strerror (errno));
+      if (writes && fstat (fd, &si) == 0 && stat (o->out, &so) == 0
+	  && si.st_dev == so.st_dev && si.st_ino == so.st_ino)
+	{
+	  while (flock (fd, LOCK_EX))
+	    if (errno != EINTR)
+	      break;		/* no locks here: go on unlocked */
+	  if (stat (o->in, &sn) == 0
+	      && (sn.st_dev != si.st_dev || sn.st_ino != si.st_ino))
+	    {
+	      close (fd);
+	      continue;
+	    }
+	}
+      return btfld_elf_open_whole (e, o->in, fd);
+    }
 }
 
 int
@@ -665,6 +688,14 @@ main (int argc, char **argv)
   int rc = parse_args (argc, argv, &o);
   if (rc)
     return rc;
+  /* Interrupted while its output is put in place, the file is left as
+     it was and no temporary file stays.  */
+  if ((o.dedup || o.distill || o.relocate_path) && btfld_catch_signals ())
+    {
+      fprintf (stderr, "%s: cannot catch signals: %s\n", prog,
+	       strerror (errno));
+      return 1;
+    }
   if (o.base_path && !(base = btfld_read_base_file (o.base_path)))
     return fail (o.in);
   if (o.relocate_path && !(rbase = btfld_read_base_file (o.relocate_path)))
