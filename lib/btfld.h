@@ -201,8 +201,9 @@ struct btfld_btf *btfld_fixup (const struct btfld_btf *btf,
 			       const struct btfld_symtab *syms,
 			       enum btfld_vars vars, uint32_t **mapp);
 /* Deduplicate; returns a new object.  BLOB_OF (optional, as from
-   btfld_merge_blobs) lets conflicting definitions resolve a FWD to the
-   one of its own object.  */
+   btfld_merge_blobs) lets a FWD of a name whose definitions conflict
+   resolve to its own object's definition, when that object has exactly
+   one.  */
 struct btfld_btf *btfld_dedup (const struct btfld_btf *btf,
 			       const uint32_t *blob_of,
 			       enum btfld_engine engine);

@@ -17,10 +17,17 @@
    several classes, they really conflict, and that name's declarations
    follow the rule libbpf's dedup applies to an ambiguous FWD:
 
-     a declaration whose own object (compilation unit) defines the name
-     stands for that definition; any other declaration stays a
-     declaration (one FWD per name and kind in the output, the FWDs of
-     all such objects being one class).
+     a declaration whose own object (the blob of one input: a
+     compilation unit, a raw BTF, or the output of an earlier link)
+     holds exactly one definition of the name of its category (struct,
+     union or enum) stands for that definition; any other declaration
+     stays a declaration (one FWD per name and kind in the output, the
+     FWDs of all such objects being one class).
+
+   An object that holds several definitions of the name (a link's
+   output that kept conflicting ones) gives its declarations no
+   definition to prefer: taking the first would make the result depend
+   on the order of the definitions, so they stay declarations.
 
    Which definition is "more common" is never asked, so nothing depends
    on the order of the inputs: the classes are the same for every order
@@ -1178,8 +1185,10 @@ collect_decls (const struct engine *e, const struct def *d, size_t n,
 /* What each declaration stands for, or 0 to keep it.  While the name's
    definitions of that category have not been seen to conflict, the
    first of them (optimism: refinement then tells whether they all are
-   one); once they conflict, the one of the declaration's own object, if
-   any.  */
+   one); once they conflict, the one of the declaration's own object
+   when that object has exactly one (with several, any choice would
+   depend on their order).  Without BLOB_OF the BTF is one object, and
+   a conflict means it has several.  */
 static void
 assign_fwds (struct engine *e, const struct decl *v, size_t nv,
 	     const struct def *d, const uint8_t *conflict)
@@ -1191,14 +1200,22 @@ assign_fwds (struct engine *e, const struct decl *v, size_t nv,
       if (!(conflict[x->lo] & x->cat))
 	pick = x->first;
       else if (e->blob_of)
-	for (size_t i = x->lo; i < x->hi && !pick; i++)
-	  {
-	    uint32_t id = d[i].id;
-	    if (id >= e->start
-		&& e->blob_of[id - e->start] == e->blob_of[x->f - e->start]
-		&& def_cat (btfld_type_by_id (e->btf, id)) == x->cat)
+	{
+	  uint32_t blob = e->blob_of[x->f - e->start];
+	  for (size_t i = x->lo; i < x->hi; i++)
+	    {
+	      uint32_t id = d[i].id;
+	      if (id < e->start || e->blob_of[id - e->start] != blob
+		  || def_cat (btfld_type_by_id (e->btf, id)) != x->cat)
+		continue;
+	      if (pick)
+		{
+		  pick = 0;
+		  break;
+		}
 	      pick = id;
-	  }
+	    }
+	}
       e->fwd[x->f] = pick;
     }
 }
