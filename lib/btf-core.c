@@ -314,12 +314,6 @@ btfld_base (const struct btfld_btf *btf)
   return btf->base;
 }
 
-uint32_t
-btfld_strs_size (const struct btfld_btf *btf)
-{
-  return btf->strs_len;
-}
-
 const struct btf_type *
 (btfld_type_by_id) (const struct btfld_btf *btf, uint32_t id)
 {

@@ -167,7 +167,6 @@ struct btfld_kfuncs;
 struct btfld_kfuncs *btfld_kfuncs_from_elf (struct Elf *elf,
 					    enum btfld_kfunc_sets which);
 void btfld_kfuncs_free (struct btfld_kfuncs *k);
-size_t btfld_kfuncs_count (const struct btfld_kfuncs *k);
 /* Append the DECL_TAGs to BTF (its own FUNCs).  */
 int btfld_kfuncs_tag (struct btfld_btf *btf, const struct btfld_kfuncs *k);
 

@@ -74,8 +74,6 @@ struct btf_type *btfld_type_mut (struct btfld_btf *btf, uint32_t id);
 const char *btfld_str (const struct btfld_btf *btf, uint32_t off);
 /* Name of type ID, "" when anonymous.  */
 const char *btfld_name (const struct btfld_btf *btf, uint32_t id);
-/* Size of the own string section (bytes).  */
-uint32_t btfld_strs_size (const struct btfld_btf *btf);
 
 /* Intern S, returning its offset (a base string's offset when the base
    has it).  */
@@ -195,11 +193,6 @@ struct btfld_btf *btfld_merge_blobs (struct btfld_blobs *blobs,
 struct btfld_btf *btfld_merge_section (const void *data, size_t size,
 				       const struct btfld_btf *base,
 				       uint32_t **blob_of, unsigned *nblobs);
-/* Apply the gcc fixups using SYMS; returns a new object, and the old id
-   -> new id map in *MAPP when MAPP is not NULL (0 for dropped types).  */
-struct btfld_btf *btfld_fixup (const struct btfld_btf *btf,
-			       const struct btfld_symtab *syms,
-			       enum btfld_vars vars, uint32_t **mapp);
 /* Deduplicate; returns a new object.  BLOB_OF (optional, as from
    btfld_merge_blobs) lets a FWD of a name whose definitions conflict
    resolve to its own object's definition, when that object has exactly

@@ -183,24 +183,6 @@ hash_final (struct hash_ctx *c, unsigned char *out)
       out[4 * i + j] = c->md5 ? c->h[i] >> (8 * j) : c->h[i] >> (24 - 8 * j);
 }
 
-void
-btfld_sha1 (const void *data, size_t len, unsigned char out[20])
-{
-  struct hash_ctx c;
-  hash_init (&c, false);
-  hash_update (&c, data, len);
-  hash_final (&c, out);
-}
-
-void
-btfld_md5 (const void *data, size_t len, unsigned char out[16])
-{
-  struct hash_ctx c;
-  hash_init (&c, true);
-  hash_update (&c, data, len);
-  hash_final (&c, out);
-}
-
 /* ---- styles ---- */
 
 int

@@ -1499,9 +1499,9 @@ fixed_size (void *ctx, const struct btfld_btf *btf, uint32_t id)
 }
 
 /* Kept types in id order, then the variables in section order: in
-   OWN's buffers when OWN (F's object, which the caller gives up) can be
-   rewritten in place, else in a copy.  In place, the variables' records
-   are put aside first and appended after the rest.  */
+   OWN's buffers (F's object, which the caller gives up) when they can
+   be rewritten in place, else in a copy.  In place, the variables'
+   records are put aside first and appended after the rest.  */
 static struct btfld_btf *
 rebuild (struct fix *f, struct btfld_btf *own, const struct sec_entry *e,
 	 size_t n, uint32_t **mapp)
@@ -1523,12 +1523,11 @@ rebuild (struct fix *f, struct btfld_btf *own, const struct sec_entry *e,
   for (size_t i = 0; i < n; i++)
     {
       order[k + i] = e[i].vsi.type;
-      if (own)
-	memcpy (&vars[i], btfld_type_by_id (f->btf, e[i].vsi.type),
-		sizeof vars[i]);
+      memcpy (&vars[i], btfld_type_by_id (f->btf, e[i].vsi.type),
+	      sizeof vars[i]);
     }
-  if (own && (r = btfld_reorder_in_place (own, order, k, n, mapp,
-					  copy_fixed, fixed_size, f)) == 1)
+  if ((r = btfld_reorder_in_place (own, order, k, n, mapp, copy_fixed,
+				   fixed_size, f)) == 1)
     {
       out = own;
       for (size_t i = 0; i < n; i++)
@@ -1779,24 +1778,6 @@ swap_arrays (const struct array_swaps *sw, struct btfld_btf *out,
     }
 }
 
-struct btfld_btf *
-btfld_fixup (const struct btfld_btf *btf, const struct btfld_symtab *syms,
-	     enum btfld_vars var_policy, uint32_t **mapp)
-{
-  return btfld_fixup_blobs (btf, syms, var_policy, NULL, mapp);
-}
-
-/* The same, the compiler of each blob (BLOB_OF as from
-   btfld_merge_blobs, or NULL) judged apart.  */
-struct btfld_btf *
-btfld_fixup_blobs (const struct btfld_btf *btf,
-		   const struct btfld_symtab *syms,
-		   enum btfld_vars var_policy, const uint32_t *blob_of,
-		   uint32_t **mapp)
-{
-  return btfld_fixup_objects (btf, syms, var_policy, blob_of, NULL, mapp);
-}
-
 /* TR's classification, for BTF's types of BLOB_OF: a copy.  */
 static int
 copy_traits (struct btfld_traits *to, const struct btfld_traits *tr,
@@ -1813,8 +1794,8 @@ copy_traits (struct btfld_traits *to, const struct btfld_traits *tr,
   return 0;
 }
 
-/* The fixups of BTF; OWN is BTF when the caller gives it up (it is then
-   the result, rewritten, or freed), else NULL.  TR: the blobs' traits,
+/* The fixups of BTF; OWN is BTF, which the caller gives up (it is then
+   the result, rewritten, or freed).  TR: the blobs' traits,
    or NULL to find them here.  MADE_FWD: from btfld_fixup_content when
    it ran on BTF, else NULL.  */
 static struct btfld_btf *
@@ -1913,18 +1894,6 @@ out:
   if (own && out != own)
     btfld_btf_free (own);
   return out;
-}
-
-/* The same, the FUNCs and VARs of each blob of a known object (OF)
-   matched with that object's own symbols.  */
-struct btfld_btf *
-btfld_fixup_objects (const struct btfld_btf *btf,
-		     const struct btfld_symtab *syms,
-		     enum btfld_vars var_policy, const uint32_t *blob_of,
-		     const struct btfld_objfacts *of, uint32_t **mapp)
-{
-  return fixup_run (btf, NULL, syms, var_policy, blob_of, of, NULL, NULL,
-		    mapp, NULL);
 }
 
 struct btfld_btf *
