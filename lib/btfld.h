@@ -7,7 +7,9 @@
 
    Errors: functions returning a pointer return NULL, functions returning
    int return a negative errno value; in both cases btfld_errmsg () says
-   what went wrong, naming the type id where there is one.  */
+   what went wrong, naming the type id where there is one, and
+   btfld_errcode () gives the errno (after a NULL, the only way to tell
+   running out of memory from bad input).  */
 
 #ifndef BTFLD_H
 #define BTFLD_H
@@ -29,6 +31,8 @@ struct btfld_btf;
 
 /* The message of the last failed call.  */
 const char *btfld_errmsg (void);
+/* Its negative errno (-EINVAL when nothing recorded one).  */
+int btfld_errcode (void);
 /* Set it (library internal, also used by the front ends).  */
 int btfld_error (int err, const char *fmt, ...)
   __attribute__ ((format (printf, 2, 3)));

@@ -1336,10 +1336,10 @@ static int
 fixed_point (struct engine *e, struct names *nm)
 {
   uint32_t *oldfwd = malloc ((size_t) e->cnt * sizeof *oldfwd);
-  int err = -EINVAL;
+  int err;
   if (!oldfwd)
     return btfld_error (-ENOMEM, "out of memory");
-  if (initial_classes (e))
+  if ((err = initial_classes (e)))
     goto done;
   /* Definitions of a name whose own fields differ conflict whatever the
      declarations stand for (refinement only splits classes): marked
@@ -1354,14 +1354,14 @@ fixed_point (struct engine *e, struct names *nm)
       if (!first)
 	memcpy (oldfwd, e->fwd, (size_t) e->cnt * sizeof *oldfwd);
       assign_fwds (e, nm->decls, nm->ndecls, nm->defs, nm->conflict);
-      if (first ? (e->skip ? refine_moore (e) : refine (e))
-	  : refine_from (e, oldfwd))
+      if ((err = first ? (e->skip ? refine_moore (e) : refine (e))
+		 : refine_from (e, oldfwd)))
 	break;
       btfld_debug_step ("engine: refined");
       long newly = mark_conflicts (e, nm->defs, nm->ndefs, nm->conflict);
       if (newly == 0)
 	{
-	  if (verify (e, &split))
+	  if ((err = verify (e, &split)))
 	    break;
 	  if (split)
 	    newly = mark_conflicts (e, nm->defs, nm->ndefs, nm->conflict);
@@ -1370,10 +1370,7 @@ fixed_point (struct engine *e, struct names *nm)
 	fprintf (stderr, "btfld: engine round: %u classes, %ld new "
 		 "conflicting names\n", e->nclasses, newly);
       if (newly == 0)
-	{
-	  err = 0;
-	  break;
-	}
+	break;
     }
 done:
   free (oldfwd);

@@ -3,6 +3,7 @@
 
 #include "btfld-int.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 /* Per thread: the plugin merges inputs on a thread of its own while ld's
    thread validates the next ones.  */
 static __thread char errbuf[1024];
+static __thread int errcode;
 
 const char *
 btfld_errmsg (void)
@@ -21,9 +23,16 @@ btfld_errmsg (void)
 }
 
 int
+btfld_errcode (void)
+{
+  return errcode ? errcode : -EINVAL;
+}
+
+int
 btfld_error (int err, const char *fmt, ...)
 {
   va_list ap;
+  errcode = err;
   va_start (ap, fmt);
   vsnprintf (errbuf, sizeof errbuf, fmt, ap);
   va_end (ap);

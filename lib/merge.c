@@ -67,7 +67,7 @@ each_blob (const void *data, size_t size, const struct btfld_btf *base,
       struct btfld_btf *b = parse_blob_at (p, off, size, base, false, view,
 					   &len);
       if (!b)
-	return len < 0 ? (int) len : -EINVAL;
+	return len < 0 ? (int) len : btfld_errcode ();
       if (list && list->n == list->alloc)
 	{
 	  size_t na = list->alloc ? list->alloc * 2 : 16;
@@ -182,7 +182,7 @@ btfld_merge_section_into (struct btfld_btf *out, const void *data,
       struct btfld_btf *b = parse_blob_at (p, off, size, NULL, checked,
 					     true, &len);
       uint32_t before = btfld_type_cnt (out);
-      int err = b ? append_blob (out, b, &sc) : -EINVAL;
+      int err = b ? append_blob (out, b, &sc) : btfld_errcode ();
       btfld_btf_free (b);
       size_t need = btfld_type_cnt (out) - btfld_start_id (out);
       if (!err && bo)
