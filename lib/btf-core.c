@@ -137,14 +137,13 @@ btfld_huge_calloc (size_t n, size_t elt)
 /* P, of OLD elements, grown to N.  A large array is copied into a new
    one advised before its first touch: realloc would move the pages it
    has (small ones, touched before any advice, or a heap's) and only the
-   rest could be huge.  Where a page fault is costly (a virtual
-   machine's), a pass over a few hundred MB of small pages costs several
-   times one over huge pages, more so after the link touched a GB of its
-   own.  From REMAP_MIN on, the array has a mapping of its own and
-   realloc moves its pages as they are (huge ones when this function
-   made the array), where a copy touched as many fresh pages as the
-   array had (a kernel's merged types, doubled to 256 MB beside ld's
-   link: 224 MB copied from 32 MB on).  */
+   rest could be huge, and a pass over small pages takes a page fault
+   for each of them where huge pages take one per 2 MB.  From REMAP_MIN
+   on, the array has a mapping of its own and realloc moves its pages
+   as they are (huge ones when this function made the array), where a
+   copy would touch as many fresh pages as the array has: the arrays
+   that grow this large (a kernel's merged types) keep doubling, and
+   each copy would be larger than the last.  */
 void *
 btfld_huge_realloc (void *p, size_t old, size_t n, size_t elt)
 {

@@ -230,9 +230,9 @@ struct btfld_objfacts
 
 /* malloc, calloc and realloc of an array of N elements of ELT bytes
    that is large and written densely: backed by huge pages where the
-   system allows (a page fault per 2 MB, not per 4 KB; faults are most
-   of what fresh memory costs, on a virtual machine above all).  The
-   realloc is given the OLD number of elements, for it copies.  */
+   system allows (a page fault per huge page, not per small one: the
+   faults are most of what fresh memory costs).  The realloc is given
+   the OLD number of elements, for it copies.  */
 void *btfld_huge_malloc (size_t n, size_t elt);
 void *btfld_huge_calloc (size_t n, size_t elt);
 void *btfld_huge_realloc (void *p, size_t old, size_t n, size_t elt);

@@ -359,7 +359,7 @@ btfld_build_id_update_fd (int fd, const struct btfld_build_id *bid,
 			  const unsigned char *orig, size_t orig_size)
 {
   /* The output has a note only if the original had one: without, the
-     output (a kernel's ld -r: 200 MB) need not be read back.  */
+     output (as large as a kernel's ld -r) need not be read back.  */
   size_t noff, nlen, doff, dlen;
   if (orig && btfld_build_id_find (orig, orig_size, &noff, &nlen, &doff,
 				   &dlen) == 1)

@@ -1024,8 +1024,8 @@ is_decl (const struct btf_type *t)
 
 /* D[0, N), in id order, sorted by name: a radix sort of 16 bits at a
    time, stable, so ids stay in order within a name (a kernel has a
-   million definitions; qsort's calls to a comparison cost ten times
-   more).  TMP has room for N.  */
+   million definitions, and qsort would call a comparison function for
+   each step of its n log n).  TMP has room for N.  */
 static struct def *
 sort_defs (struct def *d, struct def *tmp, size_t n)
 {

@@ -92,8 +92,8 @@ btfld_install_output (int tmp_fd, const char *tmp, const char *out_path,
       && st.st_nlink == 1)
     {
       /* Removed first: renamed over, ext4 would write the new file's
-	 delayed blocks out before the rename returns (auto_da_alloc),
-	 60 ms at tinyconfig, that nothing here needs.  */
+	 delayed blocks out before the rename returns (auto_da_alloc), a
+	 wait for the disk that nothing here needs.  */
       if (unlink (out_path) && errno != ENOENT)
 	{
 	  err = btfld_error (-errno, "cannot remove %s: %s", out_path,
