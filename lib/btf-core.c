@@ -13,15 +13,6 @@ static const struct btf_type void_type;
 
 /* ---- string index: open addressing over offsets ---- */
 
-static uint32_t
-str_hash (const char *s)
-{
-  uint32_t h = 2166136261u;	/* FNV-1a */
-  for (; *s; s++)
-    h = (h ^ (unsigned char) *s) * 16777619u;
-  return h;
-}
-
 static int
 strtab_grow (struct btfld_btf *btf)
 {
@@ -35,7 +26,7 @@ strtab_grow (struct btfld_btf *btf)
       uint32_t off = btf->str_idx[i];
       if (off == UINT32_MAX)
 	continue;
-      size_t j = str_hash (btfld_str (btf, off)) & (ncap - 1);
+      size_t j = btfld_str_hash (btfld_str (btf, off)) & (ncap - 1);
       while (nidx[j] != UINT32_MAX)
 	j = (j + 1) & (ncap - 1);
       nidx[j] = off;
@@ -51,7 +42,7 @@ static size_t
 strtab_slot (const struct btfld_btf *btf, const char *s)
 {
   size_t mask = btf->str_idx_cap - 1;
-  size_t j = str_hash (s) & mask;
+  size_t j = btfld_str_hash (s) & mask;
   while (btf->str_idx[j] != UINT32_MAX
 	 && strcmp (btfld_str (btf, btf->str_idx[j]), s) != 0)
     j = (j + 1) & mask;

@@ -172,15 +172,10 @@ index_types (struct btfld_btf *btf)
       if (id > BTFLD_MAX_ANY_ID)
 	return btfld_error (-E2BIG, "too many types (more than %u)",
 			    BTFLD_MAX_ANY_ID);
-      if (btf->nr == btf->offs_cap)
-	{
-	  size_t ncap = btf->offs_cap ? btf->offs_cap * 2 : 256;
-	  uint32_t *n = realloc (btf->offs, ncap * sizeof *n);
-	  if (!n)
-	    return btfld_error (-ENOMEM, "out of memory");
-	  btf->offs = n;
-	  btf->offs_cap = ncap;
-	}
+      int err = btfld_grow ((void **) &btf->offs, &btf->offs_cap,
+			    btf->nr + 1, sizeof *btf->offs);
+      if (err)
+	return err;
       btf->offs[btf->nr++] = off;
       off += sz;
     }

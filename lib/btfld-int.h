@@ -243,6 +243,17 @@ int btfld_grow (void **p, size_t *cap, size_t need, size_t elt);
 /* qsort/bsearch order of uint32_t values.  */
 int btfld_cmp_u32 (const void *a, const void *b);
 
+/* The hash of a string for the library's hash tables (FNV-1a):
+   inline, for interning hashes every name of every input.  */
+static inline uint32_t
+btfld_str_hash (const char *s)
+{
+  uint32_t h = 2166136261u;
+  for (; *s; s++)
+    h = (h ^ (unsigned char) *s) * 16777619u;
+  return h;
+}
+
 /* Bit ID of the bitmap MAP (NULL: none set), and setting it.  */
 static inline bool
 btfld_bit (const uint64_t *map, uint32_t id)

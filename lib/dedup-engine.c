@@ -437,18 +437,9 @@ classify_half (void *arg)
 	h->err = -ENOMEM;
       else if (h->next != before)
 	{
-	  if (before >= h->nreps_cap)
-	    {
-	      size_t n = h->nreps_cap ? h->nreps_cap * 2 : 4096;
-	      uint32_t *r = realloc (h->reps, n * sizeof *r);
-	      if (!r)
-		{
-		  h->err = -ENOMEM;
-		  break;
-		}
-	      h->reps = r;
-	      h->nreps_cap = n;
-	    }
+	  if ((h->err = btfld_grow ((void **) &h->reps, &h->nreps_cap,
+				    (size_t) before + 1, sizeof *h->reps)))
+	    break;
 	  h->reps[before] = id;
 	}
     }
@@ -1156,17 +1147,10 @@ collect_decls (const struct engine *e, const struct def *d, size_t n,
       find_run (d, n, t->name_off, &lo, &hi);
       if (lo == hi)
 	continue;
-      if (k == cap)
+      if (btfld_grow ((void **) &v, &cap, k + 1, sizeof *v))
 	{
-	  size_t nc = cap ? 2 * cap : 1024;
-	  struct decl *nv = realloc (v, nc * sizeof *nv);
-	  if (!nv)
-	    {
-	      free (v);
-	      return NULL;
-	    }
-	  v = nv;
-	  cap = nc;
+	  free (v);
+	  return NULL;
 	}
       struct decl *x = &v[k++];
       x->f = f;

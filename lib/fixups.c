@@ -180,17 +180,11 @@ var_fix (struct fix *f, uint32_t id)
 {
   if (!f->vix[id])
     {
-      if (f->nvf == f->vf_cap)
+      if (btfld_grow ((void **) &f->vf, &f->vf_cap, f->nvf + 1,
+		      sizeof *f->vf))
 	{
-	  size_t n = f->vf_cap ? f->vf_cap * 2 : 256;
-	  struct var_fix *v = realloc (f->vf, n * sizeof *v);
-	  if (!v)
-	    {
-	      f->nomem = true;
-	      return NULL;
-	    }
-	  f->vf = v;
-	  f->vf_cap = n;
+	  f->nomem = true;
+	  return NULL;
 	}
       memset (&f->vf[f->nvf], 0, sizeof *f->vf);
       f->vix[id] = ++f->nvf;
@@ -319,10 +313,7 @@ seen_cap (size_t n)
 static size_t
 seen_slot (const struct seen *v, size_t cap, const char *name)
 {
-  uint32_t h = 2166136261u;	/* FNV-1a */
-  for (const char *p = name; *p; p++)
-    h = (h ^ (unsigned char) *p) * 16777619u;
-  size_t j = h & (cap - 1);
+  size_t j = btfld_str_hash (name) & (cap - 1);
   while (v[j].name && v[j].name != name && strcmp (v[j].name, name) != 0)
     j = (j + 1) & (cap - 1);
   return j;
@@ -1684,15 +1675,8 @@ struct array_swaps
 static bool
 add_swap (struct array_swaps *sw, uint32_t a, uint32_t b)
 {
-  if (sw->n + 2 > sw->cap)
-    {
-      size_t nc = sw->cap ? sw->cap * 2 : 64;
-      uint32_t *nv = realloc (sw->v, nc * sizeof *nv);
-      if (!nv)
-	return false;
-      sw->v = nv;
-      sw->cap = nc;
-    }
+  if (btfld_grow ((void **) &sw->v, &sw->cap, sw->n + 2, sizeof *sw->v))
+    return false;
   sw->v[sw->n++] = a;
   sw->v[sw->n++] = b;
   return true;

@@ -620,7 +620,8 @@ btfld_ld_finish (struct btfld_ld *ld, const struct btfld_ld_layout *l)
   unsigned char *types = (unsigned char *) ld->raw + h->hdr_len + h->type_off;
   size_t len = h->type_len, off = 0;
   struct btf_type **recs = NULL;
-  uint32_t nrecs = 0, cap = 0;
+  uint32_t nrecs = 0;
+  size_t cap = 0;
   int err = 0;
 
   while (off < len)
@@ -633,17 +634,11 @@ btfld_ld_finish (struct btfld_ld *ld, const struct btfld_ld_layout *l)
 	  return btfld_error (-EINVAL, "type [%u]: bad record in the laid out "
 			      "BTF", ld->start_id + nrecs);
 	}
-      if (nrecs == cap)
+      if ((err = btfld_grow ((void **) &recs, &cap, (size_t) nrecs + 1,
+			     sizeof *recs)))
 	{
-	  uint32_t nc = cap ? 2 * cap : 1024;
-	  struct btf_type **nv = realloc (recs, nc * sizeof *nv);
-	  if (!nv)
-	    {
-	      free (recs);
-	      return nomem ();
-	    }
-	  recs = nv;
-	  cap = nc;
+	  free (recs);
+	  return err;
 	}
       recs[nrecs++] = t;
       off += rs;

@@ -68,17 +68,12 @@ each_blob (const void *data, size_t size, const struct btfld_btf *base,
 					   &len);
       if (!b)
 	return len < 0 ? (int) len : btfld_errcode ();
-      if (list && list->n == list->alloc)
+      int err = list ? btfld_grow ((void **) &list->v, &list->alloc,
+				   list->n + 1, sizeof *list->v) : 0;
+      if (err)
 	{
-	  size_t na = list->alloc ? list->alloc * 2 : 16;
-	  struct btfld_btf **nv = realloc (list->v, na * sizeof *nv);
-	  if (!nv)
-	    {
-	      btfld_btf_free (b);
-	      return btfld_error (-ENOMEM, "out of memory");
-	    }
-	  list->v = nv;
-	  list->alloc = na;
+	  btfld_btf_free (b);
+	  return err;
 	}
       if (list)
 	list->v[list->n++] = b;
