@@ -13,15 +13,6 @@ static const struct btf_type void_type;
 
 /* ---- string index: open addressing over offsets ---- */
 
-static uint32_t
-str_hash (const char *s)
-{
-  uint32_t h = 2166136261u;	/* FNV-1a */
-  for (; *s; s++)
-    h = (h ^ (unsigned char) *s) * 16777619u;
-  return h;
-}
-
 static int
 strtab_grow (struct btfld_btf *btf)
 {
@@ -35,7 +26,7 @@ strtab_grow (struct btfld_btf *btf)
       uint32_t off = btf->str_idx[i];
       if (off == UINT32_MAX)
 	continue;
-      size_t j = str_hash (btfld_str (btf, off)) & (ncap - 1);
+      size_t j = btfld_str_hash (btfld_str (btf, off)) & (ncap - 1);
       while (nidx[j] != UINT32_MAX)
 	j = (j + 1) & (ncap - 1);
       nidx[j] = off;
@@ -51,7 +42,7 @@ static size_t
 strtab_slot (const struct btfld_btf *btf, const char *s)
 {
   size_t mask = btf->str_idx_cap - 1;
-  size_t j = str_hash (s) & mask;
+  size_t j = btfld_str_hash (s) & mask;
   while (btf->str_idx[j] != UINT32_MAX
 	 && strcmp (btfld_str (btf, btf->str_idx[j]), s) != 0)
     j = (j + 1) & mask;
@@ -137,14 +128,13 @@ btfld_huge_calloc (size_t n, size_t elt)
 /* P, of OLD elements, grown to N.  A large array is copied into a new
    one advised before its first touch: realloc would move the pages it
    has (small ones, touched before any advice, or a heap's) and only the
-   rest could be huge.  Where a page fault is costly (a virtual
-   machine's), a pass over a few hundred MB of small pages costs several
-   times one over huge pages, more so after the link touched a GB of its
-   own.  From REMAP_MIN on, the array has a mapping of its own and
-   realloc moves its pages as they are (huge ones when this function
-   made the array), where a copy touched as many fresh pages as the
-   array had (a kernel's merged types, doubled to 256 MB beside ld's
-   link: 224 MB copied from 32 MB on).  */
+   rest could be huge, and a pass over small pages takes a page fault
+   for each of them where huge pages take one per 2 MB.  From REMAP_MIN
+   on, the array has a mapping of its own and realloc moves its pages
+   as they are (huge ones when this function made the array), where a
+   copy would touch as many fresh pages as the array has: the arrays
+   that grow this large (a kernel's merged types) keep doubling, and
+   each copy would be larger than the last.  */
 void *
 btfld_huge_realloc (void *p, size_t old, size_t n, size_t elt)
 {
@@ -312,12 +302,6 @@ const struct btfld_btf *
 btfld_base (const struct btfld_btf *btf)
 {
   return btf->base;
-}
-
-uint32_t
-btfld_strs_size (const struct btfld_btf *btf)
-{
-  return btf->strs_len;
 }
 
 const struct btf_type *

@@ -172,15 +172,10 @@ index_types (struct btfld_btf *btf)
       if (id > BTFLD_MAX_ANY_ID)
 	return btfld_error (-E2BIG, "too many types (more than %u)",
 			    BTFLD_MAX_ANY_ID);
-      if (btf->nr == btf->offs_cap)
-	{
-	  size_t ncap = btf->offs_cap ? btf->offs_cap * 2 : 256;
-	  uint32_t *n = realloc (btf->offs, ncap * sizeof *n);
-	  if (!n)
-	    return btfld_error (-ENOMEM, "out of memory");
-	  btf->offs = n;
-	  btf->offs_cap = ncap;
-	}
+      int err = btfld_grow ((void **) &btf->offs, &btf->offs_cap,
+			    btf->nr + 1, sizeof *btf->offs);
+      if (err)
+	return err;
       btf->offs[btf->nr++] = off;
       off += sz;
     }
@@ -231,9 +226,10 @@ check_id (uint32_t *id, void *p)
     return type_err (c, -EINVAL, "%sreferences type id %lu out of range",
 		     "", *id);
   /* A VAR is listed by a DATASEC (or tagged); nothing refers to a
-     DATASEC or a DECL_TAG: the kernel refuses any other reference (the
-     fixups, which rebuild the DATASECs, used to copy one a prototype
-     returned, listing the VARs they dropped as type 0).  */
+     DATASEC or a DECL_TAG: the kernel refuses any other reference, and
+     a result that has one (say a DATASEC copied as what a prototype
+     returns, still listing dropped VARs as type 0) must not be
+     written.  */
   unsigned from = btfld_kind (btfld_type_by_id (c->btf, c->id));
   unsigned to = btfld_kind (btfld_type_by_id (c->btf, *id));
   if (from != BTF_KIND_DATASEC && from != BTF_KIND_DECL_TAG

@@ -170,7 +170,6 @@ struct btfld_kfuncs;
 struct btfld_kfuncs *btfld_kfuncs_from_elf (struct Elf *elf,
 					    enum btfld_kfunc_sets which);
 void btfld_kfuncs_free (struct btfld_kfuncs *k);
-size_t btfld_kfuncs_count (const struct btfld_kfuncs *k);
 /* Append the DECL_TAGs to BTF (its own FUNCs).  */
 int btfld_kfuncs_tag (struct btfld_btf *btf, const struct btfld_kfuncs *k);
 
@@ -234,9 +233,9 @@ struct btfld_objfacts
 
 /* malloc, calloc and realloc of an array of N elements of ELT bytes
    that is large and written densely: backed by huge pages where the
-   system allows (a page fault per 2 MB, not per 4 KB; faults are most
-   of what fresh memory costs, on a virtual machine above all).  The
-   realloc is given the OLD number of elements, for it copies.  */
+   system allows (a page fault per huge page, not per small one: the
+   faults are most of what fresh memory costs).  The realloc is given
+   the OLD number of elements, for it copies.  */
 void *btfld_huge_malloc (size_t n, size_t elt);
 void *btfld_huge_calloc (size_t n, size_t elt);
 void *btfld_huge_realloc (void *p, size_t old, size_t n, size_t elt);
@@ -246,6 +245,17 @@ int btfld_grow (void **p, size_t *cap, size_t need, size_t elt);
 
 /* qsort/bsearch order of uint32_t values.  */
 int btfld_cmp_u32 (const void *a, const void *b);
+
+/* The hash of a string for the library's hash tables (FNV-1a):
+   inline, for interning hashes every name of every input.  */
+static inline uint32_t
+btfld_str_hash (const char *s)
+{
+  uint32_t h = 2166136261u;
+  for (; *s; s++)
+    h = (h ^ (unsigned char) *s) * 16777619u;
+  return h;
+}
 
 /* Bit ID of the bitmap MAP (NULL: none set), and setting it.  */
 static inline bool

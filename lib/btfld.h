@@ -7,7 +7,9 @@
 
    Errors: functions returning a pointer return NULL, functions returning
    int return a negative errno value; in both cases btfld_errmsg () says
-   what went wrong, naming the type id where there is one.  */
+   what went wrong, naming the type id where there is one, and
+   btfld_errcode () gives the errno (after a NULL, the only way to tell
+   running out of memory from bad input).  */
 
 #ifndef BTFLD_H
 #define BTFLD_H
@@ -29,6 +31,8 @@ struct btfld_btf;
 
 /* The message of the last failed call.  */
 const char *btfld_errmsg (void);
+/* Its negative errno (-EINVAL when nothing recorded one).  */
+int btfld_errcode (void);
 /* Set it (library internal, also used by the front ends).  */
 int btfld_error (int err, const char *fmt, ...)
   __attribute__ ((format (printf, 2, 3)));
@@ -87,8 +91,6 @@ struct btf_type *btfld_type_mut (struct btfld_btf *btf, uint32_t id);
 const char *btfld_str (const struct btfld_btf *btf, uint32_t off);
 /* Name of type ID, "" when anonymous.  */
 const char *btfld_name (const struct btfld_btf *btf, uint32_t id);
-/* Size of the own string section (bytes).  */
-uint32_t btfld_strs_size (const struct btfld_btf *btf);
 
 /* Intern S, returning its offset (a base string's offset when the base
    has it).  */
@@ -208,14 +210,10 @@ struct btfld_btf *btfld_merge_blobs (struct btfld_blobs *blobs,
 struct btfld_btf *btfld_merge_section (const void *data, size_t size,
 				       const struct btfld_btf *base,
 				       uint32_t **blob_of, unsigned *nblobs);
-/* Apply the gcc fixups using SYMS; returns a new object, and the old id
-   -> new id map in *MAPP when MAPP is not NULL (0 for dropped types).  */
-struct btfld_btf *btfld_fixup (const struct btfld_btf *btf,
-			       const struct btfld_symtab *syms,
-			       enum btfld_vars vars, uint32_t **mapp);
 /* Deduplicate; returns a new object.  BLOB_OF (optional, as from
-   btfld_merge_blobs) lets conflicting definitions resolve a FWD to the
-   one of its own object.  */
+   btfld_merge_blobs) lets a FWD of a name whose definitions conflict
+   resolve to its own object's definition, when that object has exactly
+   one.  */
 struct btfld_btf *btfld_dedup (const struct btfld_btf *btf,
 			       const uint32_t *blob_of,
 			       enum btfld_engine engine);

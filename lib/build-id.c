@@ -183,24 +183,6 @@ hash_final (struct hash_ctx *c, unsigned char *out)
       out[4 * i + j] = c->md5 ? c->h[i] >> (8 * j) : c->h[i] >> (24 - 8 * j);
 }
 
-void
-btfld_sha1 (const void *data, size_t len, unsigned char out[20])
-{
-  struct hash_ctx c;
-  hash_init (&c, false);
-  hash_update (&c, data, len);
-  hash_final (&c, out);
-}
-
-void
-btfld_md5 (const void *data, size_t len, unsigned char out[16])
-{
-  struct hash_ctx c;
-  hash_init (&c, true);
-  hash_update (&c, data, len);
-  hash_final (&c, out);
-}
-
 /* ---- styles ---- */
 
 int
@@ -377,7 +359,7 @@ btfld_build_id_update_fd (int fd, const struct btfld_build_id *bid,
 			  const unsigned char *orig, size_t orig_size)
 {
   /* The output has a note only if the original had one: without, the
-     output (a kernel's ld -r: 200 MB) need not be read back.  */
+     output (as large as a kernel's ld -r) need not be read back.  */
   size_t noff, nlen, doff, dlen;
   if (orig && btfld_build_id_find (orig, orig_size, &noff, &nlen, &doff,
 				   &dlen) == 1)

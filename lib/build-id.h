@@ -65,8 +65,4 @@ int btfld_build_id_from_argv (int argc, char **argv,
    the plugin runs inside ld.  */
 int btfld_build_id_from_self (struct btfld_build_id *bid);
 
-/* SHA-1 and MD5 (build-id.c).  */
-void btfld_sha1 (const void *data, size_t len, unsigned char out[20]);
-void btfld_md5 (const void *data, size_t len, unsigned char out[16]);
-
 #endif

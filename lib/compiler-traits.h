@@ -56,25 +56,18 @@ int btfld_traits_note (struct btfld_traits *tr, const struct btfld_btf *btf,
 void btfld_traits_classify (struct btfld_traits *tr);
 void btfld_traits_free (struct btfld_traits *tr);
 
-/* btfld_fixup with each blob's compiler judged apart (fixups.c).  */
-struct btfld_btf *btfld_fixup_blobs (const struct btfld_btf *btf,
-				     const struct btfld_symtab *syms,
-				     enum btfld_vars vars,
-				     const uint32_t *blob_of, uint32_t **mapp);
-/* The same with per-object facts OF (or NULL).  */
+/* Apply the gcc fixups (fixups.c) to BTF using SYMS, each blob's
+   compiler (BLOB_OF, as from btfld_merge_blobs, or NULL) judged apart,
+   and the FUNCs and VARs of each blob of a known object (OF, or NULL)
+   matched with that object's own symbols.  The old id -> new id map
+   goes to *MAPP when MAPP is not NULL (0 for dropped types).  The
+   caller gives BTF up: the result is BTF rewritten in place when that
+   can be done (no second copy of a link's whole concatenation), else a
+   new object, and BTF is freed.  TR: the blobs' traits, classified as
+   the inputs were merged, or NULL.  The enums left without enumerators
+   are kept, dropped or made INTs too (empty-enums.c); *MADE_INT is set
+   when one became an INT.  */
 struct btfld_objfacts;
-struct btfld_btf *btfld_fixup_objects (const struct btfld_btf *btf,
-				       const struct btfld_symtab *syms,
-				       enum btfld_vars vars,
-				       const uint32_t *blob_of,
-				       const struct btfld_objfacts *of,
-				       uint32_t **mapp);
-/* The same on BTF, which the caller gives up: the result is BTF
-   rewritten in place when that can be done (no second copy of a link's
-   whole concatenation), else a new object, and BTF is freed.  TR: the
-   blobs' traits, classified as the inputs were merged, or NULL.  The
-   enums left without enumerators are kept, dropped or made INTs too
-   (empty-enums.c); *MADE_INT is set when one became an INT.  */
 struct btfld_btf *btfld_fixup_objects_consume (struct btfld_btf *btf,
 					       const struct btfld_symtab *syms,
 					       enum btfld_vars vars,

@@ -17,10 +17,17 @@
    several classes, they really conflict, and that name's declarations
    follow the rule libbpf's dedup applies to an ambiguous FWD:
 
-     a declaration whose own object (compilation unit) defines the name
-     stands for that definition; any other declaration stays a
-     declaration (one FWD per name and kind in the output, the FWDs of
-     all such objects being one class).
+     a declaration whose own object (the blob of one input: a
+     compilation unit, a raw BTF, or the output of an earlier link)
+     holds exactly one definition of the name of its category (struct,
+     union or enum) stands for that definition; any other declaration
+     stays a declaration (one FWD per name and kind in the output, the
+     FWDs of all such objects being one class).
+
+   An object that holds several definitions of the name (a link's
+   output that kept conflicting ones) gives its declarations no
+   definition to prefer: taking the first would make the result depend
+   on the order of the definitions, so they stay declarations.
 
    Which definition is "more common" is never asked, so nothing depends
    on the order of the inputs: the classes are the same for every order
@@ -430,18 +437,9 @@ classify_half (void *arg)
 	h->err = -ENOMEM;
       else if (h->next != before)
 	{
-	  if (before >= h->nreps_cap)
-	    {
-	      size_t n = h->nreps_cap ? h->nreps_cap * 2 : 4096;
-	      uint32_t *r = realloc (h->reps, n * sizeof *r);
-	      if (!r)
-		{
-		  h->err = -ENOMEM;
-		  break;
-		}
-	      h->reps = r;
-	      h->nreps_cap = n;
-	    }
+	  if ((h->err = btfld_grow ((void **) &h->reps, &h->nreps_cap,
+				    (size_t) before + 1, sizeof *h->reps)))
+	    break;
 	  h->reps[before] = id;
 	}
     }
@@ -1017,8 +1015,8 @@ is_decl (const struct btf_type *t)
 
 /* D[0, N), in id order, sorted by name: a radix sort of 16 bits at a
    time, stable, so ids stay in order within a name (a kernel has a
-   million definitions; qsort's calls to a comparison cost ten times
-   more).  TMP has room for N.  */
+   million definitions, and qsort would call a comparison function for
+   each step of its n log n).  TMP has room for N.  */
 static struct def *
 sort_defs (struct def *d, struct def *tmp, size_t n)
 {
@@ -1149,17 +1147,10 @@ collect_decls (const struct engine *e, const struct def *d, size_t n,
       find_run (d, n, t->name_off, &lo, &hi);
       if (lo == hi)
 	continue;
-      if (k == cap)
+      if (btfld_grow ((void **) &v, &cap, k + 1, sizeof *v))
 	{
-	  size_t nc = cap ? 2 * cap : 1024;
-	  struct decl *nv = realloc (v, nc * sizeof *nv);
-	  if (!nv)
-	    {
-	      free (v);
-	      return NULL;
-	    }
-	  v = nv;
-	  cap = nc;
+	  free (v);
+	  return NULL;
 	}
       struct decl *x = &v[k++];
       x->f = f;
@@ -1178,8 +1169,10 @@ collect_decls (const struct engine *e, const struct def *d, size_t n,
 /* What each declaration stands for, or 0 to keep it.  While the name's
    definitions of that category have not been seen to conflict, the
    first of them (optimism: refinement then tells whether they all are
-   one); once they conflict, the one of the declaration's own object, if
-   any.  */
+   one); once they conflict, the one of the declaration's own object
+   when that object has exactly one (with several, any choice would
+   depend on their order).  Without BLOB_OF the BTF is one object, and
+   a conflict means it has several.  */
 static void
 assign_fwds (struct engine *e, const struct decl *v, size_t nv,
 	     const struct def *d, const uint8_t *conflict)
@@ -1191,14 +1184,22 @@ assign_fwds (struct engine *e, const struct decl *v, size_t nv,
       if (!(conflict[x->lo] & x->cat))
 	pick = x->first;
       else if (e->blob_of)
-	for (size_t i = x->lo; i < x->hi && !pick; i++)
-	  {
-	    uint32_t id = d[i].id;
-	    if (id >= e->start
-		&& e->blob_of[id - e->start] == e->blob_of[x->f - e->start]
-		&& def_cat (btfld_type_by_id (e->btf, id)) == x->cat)
+	{
+	  uint32_t blob = e->blob_of[x->f - e->start];
+	  for (size_t i = x->lo; i < x->hi; i++)
+	    {
+	      uint32_t id = d[i].id;
+	      if (id < e->start || e->blob_of[id - e->start] != blob
+		  || def_cat (btfld_type_by_id (e->btf, id)) != x->cat)
+		continue;
+	      if (pick)
+		{
+		  pick = 0;
+		  break;
+		}
 	      pick = id;
-	  }
+	    }
+	}
       e->fwd[x->f] = pick;
     }
 }
@@ -1319,10 +1320,10 @@ static int
 fixed_point (struct engine *e, struct names *nm)
 {
   uint32_t *oldfwd = malloc ((size_t) e->cnt * sizeof *oldfwd);
-  int err = -EINVAL;
+  int err;
   if (!oldfwd)
     return btfld_error (-ENOMEM, "out of memory");
-  if (initial_classes (e))
+  if ((err = initial_classes (e)))
     goto done;
   /* Definitions of a name whose own fields differ conflict whatever the
      declarations stand for (refinement only splits classes): marked
@@ -1337,14 +1338,14 @@ fixed_point (struct engine *e, struct names *nm)
       if (!first)
 	memcpy (oldfwd, e->fwd, (size_t) e->cnt * sizeof *oldfwd);
       assign_fwds (e, nm->decls, nm->ndecls, nm->defs, nm->conflict);
-      if (first ? (e->skip ? refine_moore (e) : refine (e))
-	  : refine_from (e, oldfwd))
+      if ((err = first ? (e->skip ? refine_moore (e) : refine (e))
+		 : refine_from (e, oldfwd)))
 	break;
       btfld_debug_step ("engine: refined");
       long newly = mark_conflicts (e, nm->defs, nm->ndefs, nm->conflict);
       if (newly == 0)
 	{
-	  if (verify (e, &split))
+	  if ((err = verify (e, &split)))
 	    break;
 	  if (split)
 	    newly = mark_conflicts (e, nm->defs, nm->ndefs, nm->conflict);
@@ -1353,10 +1354,7 @@ fixed_point (struct engine *e, struct names *nm)
 	fprintf (stderr, "btfld: engine round: %u classes, %ld new "
 		 "conflicting names\n", e->nclasses, newly);
       if (newly == 0)
-	{
-	  err = 0;
-	  break;
-	}
+	break;
     }
 done:
   free (oldfwd);

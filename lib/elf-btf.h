@@ -69,8 +69,8 @@ bool btfld_sym_defined (const struct btfld_sym *s);
 size_t btfld_lto_priv_len (const char *name);
 
 /* A buffer that the images of files read one after another reuse (a
-   link's inputs): its pages are touched once, not once per file, which
-   on a virtual machine costs more than reading the file.  */
+   link's inputs): its pages are touched once, not once per file, as a
+   fresh page's fault can cost more than reading its bytes.  */
 struct btfld_read_buf
 {
   unsigned char *p;

@@ -14,6 +14,7 @@
 /* Per thread: the plugin merges inputs on a thread of its own while ld's
    thread validates the next ones.  */
 static __thread char errbuf[1024];
+static __thread int errcode;
 /* What the thread is doing, for "out of memory" to say where.  */
 static __thread const char *phase;
 
@@ -24,9 +25,16 @@ btfld_errmsg (void)
 }
 
 int
+btfld_errcode (void)
+{
+  return errcode ? errcode : -EINVAL;
+}
+
+int
 btfld_error (int err, const char *fmt, ...)
 {
   va_list ap;
+  errcode = err;
   va_start (ap, fmt);
   int len = vsnprintf (errbuf, sizeof errbuf, fmt, ap);
   va_end (ap);
@@ -56,6 +64,7 @@ void
 btfld_error_clear (void)
 {
   errbuf[0] = '\0';
+  errcode = 0;
 }
 
 void

@@ -180,17 +180,11 @@ var_fix (struct fix *f, uint32_t id)
 {
   if (!f->vix[id])
     {
-      if (f->nvf == f->vf_cap)
+      if (btfld_grow ((void **) &f->vf, &f->vf_cap, f->nvf + 1,
+		      sizeof *f->vf))
 	{
-	  size_t n = f->vf_cap ? f->vf_cap * 2 : 256;
-	  struct var_fix *v = realloc (f->vf, n * sizeof *v);
-	  if (!v)
-	    {
-	      f->nomem = true;
-	      return NULL;
-	    }
-	  f->vf = v;
-	  f->vf_cap = n;
+	  f->nomem = true;
+	  return NULL;
 	}
       memset (&f->vf[f->nvf], 0, sizeof *f->vf);
       f->vix[id] = ++f->nvf;
@@ -319,10 +313,7 @@ seen_cap (size_t n)
 static size_t
 seen_slot (const struct seen *v, size_t cap, const char *name)
 {
-  uint32_t h = 2166136261u;	/* FNV-1a */
-  for (const char *p = name; *p; p++)
-    h = (h ^ (unsigned char) *p) * 16777619u;
-  size_t j = h & (cap - 1);
+  size_t j = btfld_str_hash (name) & (cap - 1);
   while (v[j].name && v[j].name != name && strcmp (v[j].name, name) != 0)
     j = (j + 1) & (cap - 1);
   return j;
@@ -1499,9 +1490,9 @@ fixed_size (void *ctx, const struct btfld_btf *btf, uint32_t id)
 }
 
 /* Kept types in id order, then the variables in section order: in
-   OWN's buffers when OWN (F's object, which the caller gives up) can be
-   rewritten in place, else in a copy.  In place, the variables' records
-   are put aside first and appended after the rest.  */
+   OWN's buffers (F's object, which the caller gives up) when they can
+   be rewritten in place, else in a copy.  In place, the variables'
+   records are put aside first and appended after the rest.  */
 static struct btfld_btf *
 rebuild (struct fix *f, struct btfld_btf *own, const struct sec_entry *e,
 	 size_t n, uint32_t **mapp)
@@ -1523,12 +1514,11 @@ rebuild (struct fix *f, struct btfld_btf *own, const struct sec_entry *e,
   for (size_t i = 0; i < n; i++)
     {
       order[k + i] = e[i].vsi.type;
-      if (own)
-	memcpy (&vars[i], btfld_type_by_id (f->btf, e[i].vsi.type),
-		sizeof vars[i]);
+      memcpy (&vars[i], btfld_type_by_id (f->btf, e[i].vsi.type),
+	      sizeof vars[i]);
     }
-  if (own && (r = btfld_reorder_in_place (own, order, k, n, mapp,
-					  copy_fixed, fixed_size, f)) == 1)
+  if ((r = btfld_reorder_in_place (own, order, k, n, mapp, copy_fixed,
+				   fixed_size, f)) == 1)
     {
       out = own;
       for (size_t i = 0; i < n; i++)
@@ -1685,15 +1675,8 @@ struct array_swaps
 static bool
 add_swap (struct array_swaps *sw, uint32_t a, uint32_t b)
 {
-  if (sw->n + 2 > sw->cap)
-    {
-      size_t nc = sw->cap ? sw->cap * 2 : 64;
-      uint32_t *nv = realloc (sw->v, nc * sizeof *nv);
-      if (!nv)
-	return false;
-      sw->v = nv;
-      sw->cap = nc;
-    }
+  if (btfld_grow ((void **) &sw->v, &sw->cap, sw->n + 2, sizeof *sw->v))
+    return false;
   sw->v[sw->n++] = a;
   sw->v[sw->n++] = b;
   return true;
@@ -1779,24 +1762,6 @@ swap_arrays (const struct array_swaps *sw, struct btfld_btf *out,
     }
 }
 
-struct btfld_btf *
-btfld_fixup (const struct btfld_btf *btf, const struct btfld_symtab *syms,
-	     enum btfld_vars var_policy, uint32_t **mapp)
-{
-  return btfld_fixup_blobs (btf, syms, var_policy, NULL, mapp);
-}
-
-/* The same, the compiler of each blob (BLOB_OF as from
-   btfld_merge_blobs, or NULL) judged apart.  */
-struct btfld_btf *
-btfld_fixup_blobs (const struct btfld_btf *btf,
-		   const struct btfld_symtab *syms,
-		   enum btfld_vars var_policy, const uint32_t *blob_of,
-		   uint32_t **mapp)
-{
-  return btfld_fixup_objects (btf, syms, var_policy, blob_of, NULL, mapp);
-}
-
 /* TR's classification, for BTF's types of BLOB_OF: a copy.  */
 static int
 copy_traits (struct btfld_traits *to, const struct btfld_traits *tr,
@@ -1813,8 +1778,8 @@ copy_traits (struct btfld_traits *to, const struct btfld_traits *tr,
   return 0;
 }
 
-/* The fixups of BTF; OWN is BTF when the caller gives it up (it is then
-   the result, rewritten, or freed), else NULL.  TR: the blobs' traits,
+/* The fixups of BTF; OWN is BTF, which the caller gives up (it is then
+   the result, rewritten, or freed).  TR: the blobs' traits,
    or NULL to find them here.  MADE_FWD: from btfld_fixup_content when
    it ran on BTF, else NULL.  */
 static struct btfld_btf *
@@ -1913,18 +1878,6 @@ out:
   if (own && out != own)
     btfld_btf_free (own);
   return out;
-}
-
-/* The same, the FUNCs and VARs of each blob of a known object (OF)
-   matched with that object's own symbols.  */
-struct btfld_btf *
-btfld_fixup_objects (const struct btfld_btf *btf,
-		     const struct btfld_symtab *syms,
-		     enum btfld_vars var_policy, const uint32_t *blob_of,
-		     const struct btfld_objfacts *of, uint32_t **mapp)
-{
-  return fixup_run (btf, NULL, syms, var_policy, blob_of, of, NULL, NULL,
-		    mapp, NULL);
 }
 
 struct btfld_btf *

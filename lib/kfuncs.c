@@ -71,12 +71,6 @@ btfld_kfuncs_free (struct btfld_kfuncs *k)
   free (k);
 }
 
-size_t
-btfld_kfuncs_count (const struct btfld_kfuncs *k)
-{
-  return k ? k->n : 0;
-}
-
 /* The function named by a __BTF_ID__func__FNAME__N symbol, as pahole
    parses it: the prefix stripped, then the last "__" and what follows
    it.  NULL when SYM is not one.  */

@@ -620,7 +620,8 @@ btfld_ld_finish (struct btfld_ld *ld, const struct btfld_ld_layout *l)
   unsigned char *types = (unsigned char *) ld->raw + h->hdr_len + h->type_off;
   size_t len = h->type_len, off = 0;
   struct btf_type **recs = NULL;
-  uint32_t nrecs = 0, cap = 0;
+  uint32_t nrecs = 0;
+  size_t cap = 0;
   int err = 0;
 
   while (off < len)
@@ -633,17 +634,11 @@ btfld_ld_finish (struct btfld_ld *ld, const struct btfld_ld_layout *l)
 	  return btfld_error (-EINVAL, "type [%u]: bad record in the laid out "
 			      "BTF", ld->start_id + nrecs);
 	}
-      if (nrecs == cap)
+      if ((err = btfld_grow ((void **) &recs, &cap, (size_t) nrecs + 1,
+			     sizeof *recs)))
 	{
-	  uint32_t nc = cap ? 2 * cap : 1024;
-	  struct btf_type **nv = realloc (recs, nc * sizeof *nv);
-	  if (!nv)
-	    {
-	      free (recs);
-	      return nomem ();
-	    }
-	  recs = nv;
-	  cap = nc;
+	  free (recs);
+	  return err;
 	}
       recs[nrecs++] = t;
       off += rs;
@@ -692,7 +687,7 @@ btfld_ld_convert (const void *btf, size_t size,
 		  void **out_base, size_t *out_base_size)
 {
   struct btfld_btf *dist = NULL, *split = NULL, *folded = NULL;
-  int err = -EINVAL;
+  int err = 0;
 
   *out = *out_base = NULL;
   *out_size = *out_base_size = 0;
@@ -704,26 +699,24 @@ btfld_ld_convert (const void *btf, size_t size,
 	return btfld_error (-EINVAL, "no .BTF.base: nothing to relocate");
       if (!(dist = parse_named (base_section, base_section_size, NULL,
 				".BTF.base")))
-	goto out;
-      if (btfld_check_distilled_base (dist))
+	goto fail;
+      if ((err = btfld_check_distilled_base (dist)))
 	{
 	  btfld_error_prefix (".BTF.base");
 	  goto out;
 	}
       if (!(split = parse_named (btf, size, dist, ".BTF")))
-	goto out;
-      if (btfld_relocate (split, relocate, NULL))
+	goto fail;
+      if ((err = btfld_relocate (split, relocate, NULL)))
 	{
 	  btfld_error_prefix ("relocating .BTF");
 	  goto out;
 	}
       /* Distilling moved some base types into the split BTF; on the new
 	 base they fold back into the base's own.  */
-      if (!(folded = btfld_dedup (split, NULL, engine)))
-	goto out;
-      if (!(*out = btfld_btf_raw (folded, out_size)))
-	goto out;
-      err = 0;
+      if (!(folded = btfld_dedup (split, NULL, engine))
+	  || !(*out = btfld_btf_raw (folded, out_size)))
+	goto fail;
     }
   else if (distill)
     {
@@ -735,18 +728,21 @@ btfld_ld_convert (const void *btf, size_t size,
 				       BTFLD_VARS_ALL, BTFLD_FUNCS_ALL, false };
       struct btfld_session *s = btfld_session_new (&so);
       if (!s)
-	goto out;
-      if ((split = parse_merged (btf, size, base))
-	  && btfld_session_adopt (s, split) == 0
-	  && btfld_session_run (s) == 0
-	  && btfld_session_raw (s, false, out, out_size, out_base,
-				out_base_size) == 0)
-	err = 0;
+	goto fail;
+      if (!(split = parse_merged (btf, size, base)))
+	err = btfld_errcode ();
+      else if (!(err = btfld_session_adopt (s, split))
+	       && !(err = btfld_session_run (s)))
+	err = btfld_session_raw (s, false, out, out_size, out_base,
+				 out_base_size);
       split = NULL;		/* the session's */
       btfld_session_free (s);
     }
   else
     err = btfld_error (-EINVAL, "nothing to do");
+  goto out;
+fail:
+  err = btfld_errcode ();
 out:
   btfld_btf_free (folded);
   btfld_btf_free (split);

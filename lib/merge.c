@@ -67,18 +67,13 @@ each_blob (const void *data, size_t size, const struct btfld_btf *base,
       struct btfld_btf *b = parse_blob_at (p, off, size, base, false, view,
 					   &len);
       if (!b)
-	return len < 0 ? (int) len : -EINVAL;
-      if (list && list->n == list->alloc)
+	return len < 0 ? (int) len : btfld_errcode ();
+      int err = list ? btfld_grow ((void **) &list->v, &list->alloc,
+				   list->n + 1, sizeof *list->v) : 0;
+      if (err)
 	{
-	  size_t na = list->alloc ? list->alloc * 2 : 16;
-	  struct btfld_btf **nv = realloc (list->v, na * sizeof *nv);
-	  if (!nv)
-	    {
-	      btfld_btf_free (b);
-	      return btfld_error (-ENOMEM, "out of memory");
-	    }
-	  list->v = nv;
-	  list->alloc = na;
+	  btfld_btf_free (b);
+	  return err;
 	}
       if (list)
 	list->v[list->n++] = b;
@@ -182,7 +177,7 @@ btfld_merge_section_into (struct btfld_btf *out, const void *data,
       struct btfld_btf *b = parse_blob_at (p, off, size, NULL, checked,
 					     true, &len);
       uint32_t before = btfld_type_cnt (out);
-      int err = b ? append_blob (out, b, &sc) : -EINVAL;
+      int err = b ? append_blob (out, b, &sc) : btfld_errcode ();
       btfld_btf_free (b);
       size_t need = btfld_type_cnt (out) - btfld_start_id (out);
       if (!err && bo)

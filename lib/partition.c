@@ -179,15 +179,8 @@ grown (size_t cap, size_t need)
 static int
 reserve_touches (struct part *P, size_t need)
 {
-  if (need <= P->cap)
-    return 0;
-  size_t cap = grown (P->cap, need);
-  struct touch *t = realloc (P->touched, cap * sizeof *t);
-  if (!t)
-    return btfld_error (-ENOMEM, "out of memory");
-  P->touched = t;
-  P->cap = cap;
-  return 0;
+  return btfld_grow ((void **) &P->touched, &P->cap, need,
+		     sizeof *P->touched);
 }
 
 static int

@@ -262,7 +262,7 @@ btfld_session_symbols_from_elf (struct btfld_session *s, struct Elf *elf)
 {
   struct btfld_symtab *st = btfld_symtab_from_elf (elf);
   if (!st)
-    return -EINVAL;
+    return btfld_errcode ();
   btfld_symtab_free (s->own_syms);
   s->own_syms = st;
   s->syms = st;
@@ -275,7 +275,7 @@ btfld_session_kfuncs_from_elf (struct btfld_session *s, struct Elf *elf,
 {
   struct btfld_kfuncs *k = btfld_kfuncs_from_elf (elf, which);
   if (!k)
-    return -EINVAL;
+    return btfld_errcode ();
   btfld_kfuncs_free (s->kfuncs);
   s->kfuncs = k;
   return 0;
@@ -299,7 +299,7 @@ consistent_funcs (struct btfld_session *s, struct btfld_btf **fixed)
   struct btfld_btf *one = btfld_consistent_funcs (*fixed, syms, &map,
 						  &dropped);
   if (!one)
-    return -ENOMEM;
+    return btfld_errcode ();
   uint32_t *nb = btfld_remap_blob_of (btfld_start_id (*fixed),
 				      btfld_type_cnt (*fixed), one, map,
 				      s->blob_of);
@@ -396,7 +396,7 @@ run_steps (struct btfld_session *s)
 					    &s->blob_of,
 					    s->seed ? &map : NULL,
 					    &made_int)))
-	    return -EINVAL;
+	    return btfld_errcode ();
 	  /* An empty enum made an integer may now equal another type: the
 	     seed would keep them apart.  */
 	  if (map && !made_int && !(inv = inverse_map (fixed, map, n)))
@@ -418,11 +418,12 @@ run_steps (struct btfld_session *s)
 	      fixed = s->merged;
 	      s->merged = NULL;
 	    }
-	  if (consistent_funcs (s, &fixed))
+	  int err = consistent_funcs (s, &fixed);
+	  if (err)
 	    {
 	      free (inv);
 	      btfld_btf_free (fixed);
-	      return -EINVAL;
+	      return err;
 	    }
 	  btfld_debug_step ("consistent FUNCs");
 	}
@@ -434,22 +435,23 @@ run_steps (struct btfld_session *s)
       btfld_btf_free (fixed);
       btfld_debug_step ("dedup");
       if (!out)
-	return -EINVAL;
+	return btfld_errcode ();
     }
   btfld_phase ("tagging kfuncs");
-  if (s->kfuncs && btfld_kfuncs_tag (out, s->kfuncs))
+  int err = s->kfuncs ? btfld_kfuncs_tag (out, s->kfuncs) : 0;
+  if (err)
     {
       btfld_btf_free (out);
-      return -EINVAL;
+      return err;
     }
   if (s->opts.distill)
     {
       struct btfld_btf *dist, *split;
       btfld_phase ("distilling the base");
-      if (btfld_distill_base (out, &dist, &split))
+      if ((err = btfld_distill_base (out, &dist, &split)))
 	{
 	  btfld_btf_free (out);
-	  return -EINVAL;
+	  return err;
 	}
       btfld_btf_free (out);
       out = split;
@@ -573,13 +575,14 @@ btfld_session_raw (const struct btfld_session *s, bool layout, void **btf,
       return btfld_error (-ENOMEM, "out of memory (the output's "
 			  ".BTF.base)");
     }
-  if (check_raw (s, *btf, *size, braw, bsize))
+  int err = check_raw (s, *btf, *size, braw, bsize);
+  if (err)
     {
       free (braw);
       free (*btf);
       *btf = NULL;
       *size = 0;
-      return -EINVAL;
+      return err;
     }
   if (base)
     *base = braw, *base_size = bsize;

@@ -1,0 +1,2 @@
+struct foo { long b; };
+struct foo foo2;
