@@ -58,12 +58,12 @@ static int gnu_ld_version;
 
 static struct
 {
-  bool verbose, stats, fixups, distill;
+  bool verbose, stats, fixups, distill, version;
   enum btfld_engine engine;
   const char *base_path;
   enum btfld_vars vars;
   int kfunc_tags;		/* 0, or an enum btfld_kfunc_sets */
-} opt = { false, false, true, false, BTFLD_ENGINE_BTFLD, NULL,
+} opt = { false, false, true, false, false, BTFLD_ENGINE_BTFLD, NULL,
 	  BTFLD_VARS_ALL, 0 };
 
 /* The base of base=FILE, read at load time so a bad one fails the link
@@ -637,11 +637,13 @@ parse_option (const char *o)
     opt.kfunc_tags = BTFLD_KFUNCS_FLAGGED;
   else if (strcmp (o, "kfunc-tags=all") == 0)
     opt.kfunc_tags = BTFLD_KFUNCS_ALL;
+  else if (strcmp (o, "version") == 0)
+    opt.version = true;
   else
     {
       diag ("error", NULL, "unknown plugin option '%s' (known: verbose, "
 	    "stats, no-fixups, engine=btfld|libbpf, base=FILE, distill, "
-	    "vars=all|percpu|none, kfunc-tags[=flagged|all])", o);
+	    "vars=all|percpu|none, kfunc-tags[=flagged|all], version)", o);
       return -1;
     }
   return 0;
@@ -1207,6 +1209,15 @@ onload (struct ld_plugin_tv *tv)
       }
   if (bad)
     return LDPS_ERR;
+  /* Through ld's own message hook, as its other informational output: ld
+     prints LDPL_INFO on stdout, with no prefix.  The link goes on.  */
+  if (opt.version)
+    {
+      if (message)
+	message (LDPL_INFO, "btfld.so (btfld) %s", BTFLD_VERSION_STRING);
+      else
+	printf ("btfld.so (btfld) %s\n", BTFLD_VERSION_STRING);
+    }
   if (opt.distill && !opt.base_path)
     {
       diag ("error", NULL, "plugin option distill needs base=FILE");
