@@ -1190,6 +1190,7 @@ onload (struct ld_plugin_tv *tv)
   ld_plugin_register_all_symbols_read reg_asr = NULL;
   ld_plugin_register_cleanup reg_cleanup = NULL;
   int bad = 0;
+  bool had_options = false;
 
   for (; tv->tv_tag != LDPT_NULL; tv++)
     switch (tv->tv_tag)
@@ -1204,7 +1205,10 @@ onload (struct ld_plugin_tv *tv)
       case LDPT_OUTPUT_NAME: output_name = tv->tv_u.tv_string; break;
       case LDPT_LINKER_OUTPUT: linker_output = tv->tv_u.tv_val; break;
       case LDPT_GNU_LD_VERSION: gnu_ld_version = tv->tv_u.tv_val; break;
-      case LDPT_OPTION: bad |= parse_option (tv->tv_u.tv_string); break;
+      case LDPT_OPTION:
+	had_options = true;
+	bad |= parse_option (tv->tv_u.tv_string);
+	break;
       default: break;
       }
   if (bad)
@@ -1228,6 +1232,12 @@ onload (struct ld_plugin_tv *tv)
       diag ("error", NULL, "base: %s", btfld_errmsg ());
       return LDPS_ERR;
     }
+  /* BFD's plugin target (ar, nm, ranlib, and ld for inputs no other
+     target reads) loads whatever lies in a bfd-plugins directory, with
+     claim_file alone: there is no link to take part in, so stay out of
+     it quietly rather than fail or print on every run of those tools.  */
+  if (!reg_asr && !reg_cleanup && !had_options)
+    return LDPS_OK;
   if (!reg_claim || !reg_asr || !reg_cleanup)
     {
       diag ("error", NULL, "the linker lacks the plugin hooks btfld needs");
