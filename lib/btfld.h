@@ -21,7 +21,11 @@
 extern "C" {
 #endif
 
-#define BTFLD_VERSION_STRING "0.1"
+/* The version is kept in configure.ac alone: the build passes it with -D,
+   and make install writes it in place of the placeholder below.  */
+#ifndef BTFLD_VERSION_STRING
+#define BTFLD_VERSION_STRING "@VERSION@"
+#endif
 
 struct btfld_btf;
 

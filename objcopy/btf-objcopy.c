@@ -82,6 +82,26 @@ usage (FILE *f)
 	   "Exit status: 0 on success, 1 on errors, 2 on bad usage.\n", prog);
 }
 
+/* GNU's --version: the program, its package and version, then the
+   copyright and the warranty disclaimer.  */
+static void
+version (void)
+{
+  printf ("%s (btfld) %s\n"
+	  "Copyright (C) 2026 btfld developers.\n"
+	  "This is free software; see the source for copying conditions.  "
+	  "There is NO\n"
+	  "warranty; not even for MERCHANTABILITY or FITNESS FOR A "
+	  "PARTICULAR PURPOSE.\n", prog, BTFLD_VERSION_STRING);
+}
+
+/* GNU's answer to bad usage: one line pointing at --help.  */
+static void
+try_help (void)
+{
+  fprintf (stderr, "Try '%s --help' for more information.\n", prog);
+}
+
 static int
 fail (const char *file)
 {
@@ -179,17 +199,15 @@ parse_args (int argc, char **argv, struct opts *o)
 	break;
       case 'v': o->verbose = true; break;
       case 'h': usage (stdout); exit (0);
-      case 'V':
-	printf ("btf-objcopy (btfld) %s\n", BTFLD_VERSION_STRING);
-	exit (0);
+      case 'V': version (); exit (0);
       default:
-	usage (stderr);
+	try_help ();
 	return 2;
       }
   if (optind >= argc || argc - optind > 2)
     {
       usage_error ("expected INFILE [OUTFILE]");
-      usage (stderr);
+      try_help ();
       return 2;
     }
   o->in = argv[optind];

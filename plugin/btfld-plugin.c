@@ -58,12 +58,12 @@ static int gnu_ld_version;
 
 static struct
 {
-  bool verbose, stats, fixups, distill;
+  bool verbose, stats, fixups, distill, version;
   enum btfld_engine engine;
   const char *base_path;
   enum btfld_vars vars;
   int kfunc_tags;		/* 0, or an enum btfld_kfunc_sets */
-} opt = { false, false, true, false, BTFLD_ENGINE_BTFLD, NULL,
+} opt = { false, false, true, false, false, BTFLD_ENGINE_BTFLD, NULL,
 	  BTFLD_VARS_ALL, 0 };
 
 /* The base of base=FILE, read at load time so a bad one fails the link
@@ -637,11 +637,13 @@ parse_option (const char *o)
     opt.kfunc_tags = BTFLD_KFUNCS_FLAGGED;
   else if (strcmp (o, "kfunc-tags=all") == 0)
     opt.kfunc_tags = BTFLD_KFUNCS_ALL;
+  else if (strcmp (o, "version") == 0)
+    opt.version = true;
   else
     {
       diag ("error", NULL, "unknown plugin option '%s' (known: verbose, "
 	    "stats, no-fixups, engine=btfld|libbpf, base=FILE, distill, "
-	    "vars=all|percpu|none, kfunc-tags[=flagged|all])", o);
+	    "vars=all|percpu|none, kfunc-tags[=flagged|all], version)", o);
       return -1;
     }
   return 0;
@@ -1188,6 +1190,7 @@ onload (struct ld_plugin_tv *tv)
   ld_plugin_register_all_symbols_read reg_asr = NULL;
   ld_plugin_register_cleanup reg_cleanup = NULL;
   int bad = 0;
+  bool had_options = false;
 
   for (; tv->tv_tag != LDPT_NULL; tv++)
     switch (tv->tv_tag)
@@ -1202,11 +1205,23 @@ onload (struct ld_plugin_tv *tv)
       case LDPT_OUTPUT_NAME: output_name = tv->tv_u.tv_string; break;
       case LDPT_LINKER_OUTPUT: linker_output = tv->tv_u.tv_val; break;
       case LDPT_GNU_LD_VERSION: gnu_ld_version = tv->tv_u.tv_val; break;
-      case LDPT_OPTION: bad |= parse_option (tv->tv_u.tv_string); break;
+      case LDPT_OPTION:
+	had_options = true;
+	bad |= parse_option (tv->tv_u.tv_string);
+	break;
       default: break;
       }
   if (bad)
     return LDPS_ERR;
+  /* Through ld's own message hook, as its other informational output: ld
+     prints LDPL_INFO on stdout, with no prefix.  The link goes on.  */
+  if (opt.version)
+    {
+      if (message)
+	message (LDPL_INFO, "btfld.so (btfld) %s", BTFLD_VERSION_STRING);
+      else
+	printf ("btfld.so (btfld) %s\n", BTFLD_VERSION_STRING);
+    }
   if (opt.distill && !opt.base_path)
     {
       diag ("error", NULL, "plugin option distill needs base=FILE");
@@ -1217,6 +1232,12 @@ onload (struct ld_plugin_tv *tv)
       diag ("error", NULL, "base: %s", btfld_errmsg ());
       return LDPS_ERR;
     }
+  /* BFD's plugin target (ar, nm, ranlib, and ld for inputs no other
+     target reads) loads whatever lies in a bfd-plugins directory, with
+     claim_file alone: there is no link to take part in, so stay out of
+     it quietly rather than fail or print on every run of those tools.  */
+  if (!reg_asr && !reg_cleanup && !had_options)
+    return LDPS_OK;
   if (!reg_claim || !reg_asr || !reg_cleanup)
     {
       diag ("error", NULL, "the linker lacks the plugin hooks btfld needs");
