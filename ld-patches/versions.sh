@@ -5,7 +5,7 @@
 # made against; every other version V has V/context.diff (gen-series).
 
 ref_ver=2.40
-all_vers="2.40 2.44"
+all_vers="2.40 2.44 2.47"
 
 # ver_desc VERSION: where Debian ships it.
 ver_desc () {
