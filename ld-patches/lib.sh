@@ -68,4 +68,5 @@ bu_top=$(basename "$tarball" .tar.xz)
 lib_tmp=$(mktemp -d)
 trap 'rm -rf "$lib_tmp"' EXIT
 patchdir=$lib_tmp/series
-"$here/gen-series" "$bu_ver" "$patchdir"
+# patch-tree sets gen_partial: a context.diff out of date is fixed there.
+"$here/gen-series" ${gen_partial:+--partial} "$bu_ver" "$patchdir"
