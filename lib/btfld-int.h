@@ -295,6 +295,9 @@ struct btfld_btf *btfld_fixup_merged (struct btfld_btf **merged,
    -ENOMEM then, else ERR.  */
 int btfld_error_if_unset (int err);
 void btfld_error_clear (void);
+/* The code the last message was set with (-ENOMEM: out of memory), or
+   0 when none was set since btfld_error_clear.  */
+int btfld_errcode (void);
 
 /* An output being written (out-file.c): its bytes go to a temporary
    file FD (named TMP), then replace TARGET (the output's path, a

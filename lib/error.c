@@ -16,6 +16,9 @@
 static __thread char errbuf[1024];
 /* What the thread is doing, for "out of memory" to say where.  */
 static __thread const char *phase;
+/* The code of the last error: -ENOMEM tells an allocation's failure
+   from what the input is to blame for.  */
+static __thread int errcode;
 
 const char *
 btfld_errmsg (void)
@@ -27,6 +30,7 @@ int
 btfld_error (int err, const char *fmt, ...)
 {
   va_list ap;
+  errcode = err;
   va_start (ap, fmt);
   int len = vsnprintf (errbuf, sizeof errbuf, fmt, ap);
   va_end (ap);
@@ -56,6 +60,13 @@ void
 btfld_error_clear (void)
 {
   errbuf[0] = '\0';
+  errcode = 0;
+}
+
+int
+btfld_errcode (void)
+{
+  return errbuf[0] ? errcode : 0;
 }
 
 void

@@ -67,7 +67,8 @@ each_blob (const void *data, size_t size, const struct btfld_btf *base,
       struct btfld_btf *b = parse_blob_at (p, off, size, base, false, view,
 					   &len);
       if (!b)
-	return len < 0 ? (int) len : -EINVAL;
+	return len < 0 ? (int) len
+	       : btfld_errcode () == -ENOMEM ? -ENOMEM : -EINVAL;
       if (list && list->n == list->alloc)
 	{
 	  size_t na = list->alloc ? list->alloc * 2 : 16;
