@@ -41,6 +41,12 @@ btfld_read_at (int fd, off_t offset, void *buf, size_t size)
    every input once).  */
 #define READ_MAX ((size_t) 4 << 20)
 
+/* Up to this size the buffer doubles, so that a link's inputs of
+   growing sizes touch fresh pages a few times only; past it, it takes
+   the image's size to the next MB: a power of two above a large input
+   was address space ld, under a memory limit, could not have.  */
+#define BUF_DOUBLE_MAX ((size_t) 16 << 20)
+
 /* BUF, able to hold SIZE bytes (its contents are lost), or NULL.  */
 static unsigned char *
 buf_reserve (struct btfld_read_buf *buf, size_t size)
@@ -48,8 +54,10 @@ buf_reserve (struct btfld_read_buf *buf, size_t size)
   if (buf->cap < size)
     {
       size_t cap = buf->cap ? buf->cap : 65536;
-      while (cap < size)
+      while (cap < size && cap < BUF_DOUBLE_MAX)
 	cap *= 2;
+      if (cap < size)
+	cap = (size + ((size_t) 1 << 20) - 1) & ~(((size_t) 1 << 20) - 1);
       free (buf->p);
       if (!(buf->p = malloc (cap)))
 	buf->cap = 0;

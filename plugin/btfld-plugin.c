@@ -73,6 +73,8 @@ static struct btfld_btf *base_btf;
 static struct
 {
   unsigned inputs, inputs_btf, errors, compressed;
+  unsigned oom;			/* of ERRORS: out of memory, not the
+				   input's fault */
   double ms;			/* ld's thread in claim_file and
 				   all_symbols_read: the stats' time,
 				   with cleanup's */
@@ -216,6 +218,7 @@ struct merge_job
   struct btf_copy copy;
   char *label;			/* the input's name, to report a check */
   char *error;			/* what the check found, for ld's thread */
+  bool oom;			/* the check ran out of memory */
 };
 
 static struct
@@ -235,6 +238,7 @@ static struct
 				   done, prepare the session (the part of
 				   its run that needs no symbols) */
   size_t queued_bytes;		/* .BTF queued, not yet merged */
+  bool oom;			/* a check ran out of memory */
   struct btf_copy spare[COPIES_KEPT];	/* merged jobs' memory */
   size_t nspare, spare_bytes;
   /* The copies, in claim order: the thread merges the jobs in the
@@ -317,8 +321,19 @@ run_job (struct merge_job *j, bool *failed)
     return true;
   size_t nblobs;
   *failed = true;
-  if (!j->label || !btfld_blobs_check (j->data, j->size, NULL, &nblobs))
+  int err = j->label ? btfld_blobs_check (j->data, j->size, NULL, &nblobs)
+		     : 0;
+  if (!err)
     return true;		/* not the input's fault: merged anew */
+  /* An input the check could not finish is not malformed, but not
+     known good either: the link fails, saying why.  */
+  j->oom = err == -ENOMEM;
+  if (j->oom)
+    {
+      pthread_mutex_lock (&ahead.lock);
+      ahead.oom = true;
+      pthread_mutex_unlock (&ahead.lock);
+    }
   j->error = strdup (btfld_errmsg ());
   return false;
 }
@@ -457,7 +472,11 @@ merge_job (const struct btfld_object *obj, const void *data, size_t size,
       return NULL;
     }
   pthread_mutex_lock (&ahead.lock);
-  c = ring_take (size);
+  /* The ring only once the thread runs behind: while it keeps up, a few
+     spare copies serve, and the ring's address space would be taken
+     from ld for nothing (under a memory limit, ld fails sooner).  */
+  if (ahead.ring || ahead.queued_bytes > BEHIND_BYTES)
+    c = ring_take (size);
   if (!c.p && ahead.nspare)
     {
       c = ahead.spare[--ahead.nspare];
@@ -512,8 +531,9 @@ merge_ahead_checked (void)
     {
       struct merge_job *next = bad->next;
       diag ("error", bad->label, ".BTF: %s",
-	    bad->error ? bad->error : "out of memory");
+	    bad->error ? bad->error : "out of memory while checking it");
       state.errors++;
+      state.oom += bad->oom || !bad->error;
       free (bad->error);
       free (bad->label);
       free (bad);
@@ -564,9 +584,12 @@ note_input (struct btfld_elf *e, const char *label, const char *member,
   if (!n || (opt.fixups && !o))
     {
       ahead.off = true;		/* the link fails anyway */
-      diag ("error", label, "%s", n ? btfld_errmsg () : "out of memory");
+      const char *m = n ? btfld_errmsg () : "out of memory while noting "
+			  "the input";
+      diag ("error", label, "%s", m);
       btfld_object_free (o);
       state.errors++;
+      state.oom += strncmp (m, "out of memory", 13) == 0;
       return false;
     }
   n[ninputs].obj = o;
@@ -679,10 +702,12 @@ check_now (const char *label, const void *data, size_t size,
 	   size_t *nblobs)
 {
   claim_checks++;
-  if (data && btfld_blobs_check (data, size, NULL, nblobs) == 0)
+  int err = data ? btfld_blobs_check (data, size, NULL, nblobs) : -EINVAL;
+  if (!err)
     return true;
   diag ("error", label, ".BTF: %s", btfld_errmsg ());
   state.errors++;
+  state.oom += err == -ENOMEM;
   return false;
 }
 
@@ -697,8 +722,19 @@ look_at_input (const struct ld_plugin_input_file *file)
 {
   struct btfld_elf e;
   state.inputs++;
-  if (btfld_elf_open_reusing (&e, file->name, file->fd, file->offset,
-			      file->filesize, &claim_buf))
+  int err = btfld_elf_open_reusing (&e, file->name, file->fd, file->offset,
+				    file->filesize, &claim_buf);
+  if (err == -ENOMEM)
+    {
+      /* Its .BTF, if any, would be in the output unchecked and of no
+	 known object.  */
+      diag ("error", file->name, "%s", btfld_errmsg ());
+      state.errors++;
+      state.oom++;
+      ahead.off = true;
+      return;
+    }
+  if (err)
     return;			/* not ELF: not ours to judge */
   GElf_Ehdr eh;
   size_t size = 0;
@@ -711,6 +747,16 @@ look_at_input (const struct ld_plugin_input_file *file)
       size_t nblobs = 0;
       char member[256];
       char *label = input_label (file, member, sizeof member);
+      if (!label)
+	{
+	  diag ("error", file->name, "out of memory while reading the "
+		"file");
+	  state.errors++;
+	  state.oom++;
+	  ahead.off = true;
+	  btfld_elf_close (&e);
+	  return;
+	}
       /* Until all symbols are read, the merge thread checks it, unless
 	 it runs behind.  */
       bool later = data && !symbols_read && !opt.verbose
@@ -736,11 +782,12 @@ look_at_input (const struct ld_plugin_input_file *file)
 	  if (opt.verbose)
 	    diag ("note", label, ".BTF: %zu blob(s), %zu bytes", nblobs,
 		  size);
-	  if (note_input (&e, label, *member ? member : NULL, data, size)
-	      && merge_ahead_ready ())
+	  bool noted = note_input (&e, label, *member ? member : NULL, data,
+				   size);
+	  if (noted && merge_ahead_ready ())
 	    job = merge_job (inputs[ninputs - 1].obj, data, size,
 			     later ? label : NULL);
-	  if (later && !job)
+	  if (noted && later && !job)
 	    check_now (label, data, size, &nblobs);
 	}
       free (label);
@@ -748,6 +795,16 @@ look_at_input (const struct ld_plugin_input_file *file)
   btfld_elf_close (&e);
   if (job)
     merge_ahead (job);
+}
+
+/* Whether the merge thread ran out of memory checking an input.  */
+static bool
+merge_ahead_oom (void)
+{
+  pthread_mutex_lock (&ahead.lock);
+  bool oom = ahead.oom;
+  pthread_mutex_unlock (&ahead.lock);
+  return oom;
 }
 
 static enum ld_plugin_status
@@ -759,6 +816,19 @@ claim_file (const struct ld_plugin_input_file *file, int *claimed)
   double ms = now_ms () - t0;
   claim_ms += ms;
   state.ms += ms;
+  /* Out of memory, the link fails: ld stops at once (an error from
+     claim_file is fatal) rather than read the other inputs with the
+     address space spent, where binutils' own out-of-memory paths can
+     crash (2.40's bfd_check_format_matches frees a hash table it
+     failed to make).  */
+  if (!state.oom && ahead.running && merge_ahead_oom ())
+    merge_ahead_checked ();
+  if (state.oom)
+    {
+      diag ("error", NULL, "out of memory while reading the inputs; no "
+	    "output written");
+      return LDPS_ERR;
+    }
   return LDPS_OK;
 }
 
@@ -781,9 +851,12 @@ symbols_are_read (void)
       pthread_mutex_unlock (&ahead.lock);
       btfld_debug_step ("all symbols read");
     }
-  if (state.errors > state.compressed)
+  if (state.errors > state.compressed + state.oom)
     diag ("error", NULL, "%u input(s) with malformed .BTF; no output "
-	  "written", state.errors - state.compressed);
+	  "written", state.errors - state.compressed - state.oom);
+  if (state.oom)
+    diag ("error", NULL, "out of memory while reading %u input(s); no "
+	  "output written", state.oom);
   if (state.compressed)
     diag ("error", NULL, "%u input(s) with compressed .BTF; no output "
 	  "written", state.compressed);
@@ -1075,6 +1148,14 @@ rewrite_output (struct btfld_session *ahead_s, double t0)
 		&& memcmp (magic, ELFMAG, SELFMAG) == 0;
   if (f)
     fclose (f);
+  else if (errno != ENOENT)
+    {
+      /* The output is there (cleanup saw it) with the inputs' .BTF
+	 as ld concatenated them: not to be left so.  */
+      btfld_session_free (ahead_s);
+      btfld_error (-errno, "cannot read: %s", strerror (errno));
+      return remove_output (btfld_errmsg ());
+    }
   if (!is_elf)
     {
       btfld_session_free (ahead_s);
