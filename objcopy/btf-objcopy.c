@@ -422,7 +422,7 @@ add_dedup_input_as_read (struct opts *o, struct btfld_elf *e,
     return size == (size_t) -1 ? -EINVAL
 	   : btfld_error (-ENODATA, "no .BTF section");
   if (o->fixups && btfld_session_symbols_from_elf (w->s, e->elf))
-    return -EINVAL;
+    return btfld_errcode ();
   /* A relocatable file is its own object: its symbols are the facts
      of its blobs, each section at offset 0 of itself.  A linked file's
      objects are gone: its blobs are matched with its symbols by name.  */
@@ -433,12 +433,12 @@ add_dedup_input_as_read (struct opts *o, struct btfld_elf *e,
       if (!(w->obj = btfld_object_from_elf (e->elf, e->path))
 	  || btfld_object_place_self (w->obj)
 	  || (obj = btfld_session_add_object (w->s, w->obj)) < 0)
-	return -EINVAL;
+	return btfld_errcode ();
     }
   if (btfld_session_add_object_input (w->s, data, size, obj))
     {
       btfld_error_prefix (".BTF");
-      return -EINVAL;
+      return btfld_errcode ();
     }
   return 0;
 }
@@ -467,17 +467,17 @@ read_existing (struct opts *o, struct btfld_elf *e,
   if (data && !has_dist && btfld_blob_size (data, size) < (long) size)
     {
       *btf = read_merged (data, size, base);
-      return *btf ? 0 : -EINVAL;
+      return *btf ? 0 : btfld_errcode ();
     }
   *btf = btfld_elf_read_btf (e, rbase ? rbase : base, dist_in);
   if (!*btf || !rbase)
-    return *btf ? 0 : -EINVAL;
+    return *btf ? 0 : btfld_errcode ();
   /* Distilling moved some base types into the split BTF; on the new
      base they fold back into the base's own, as a direct split would
      have them.  */
   struct btfld_btf *folded = btfld_dedup (*btf, NULL, o->engine);
   if (!folded)
-    return -EINVAL;
+    return btfld_errcode ();
   btfld_btf_free (*btf);
   *btf = folded;
   return 0;
@@ -570,10 +570,10 @@ run (struct opts *o, struct btfld_elf *e, const struct btfld_btf *base,
 				       o->distill, o->vars,
 				       o->funcs, false };
       if (!(w.s = btfld_session_new (&so)))
-	err = -EINVAL;
+	err = btfld_errcode ();
       else if (o->kfunc_tags
 	       && btfld_session_kfuncs_from_elf (w.s, e->elf, o->kfunc_tags))
-	err = -EINVAL;
+	err = btfld_errcode ();
       else if (o->dedup)
 	err = add_dedup_input (o, e, &w);
       else
@@ -609,7 +609,7 @@ run (struct opts *o, struct btfld_elf *e, const struct btfld_btf *base,
       const struct btfld_btf *r = w.s ? btfld_session_btf (w.s) : w.btf;
       int bad = check_symbols (e, r);
       if (bad < 0)
-	err = -EINVAL;
+	err = btfld_errcode ();
       else if (bad)
 	err = btfld_error (-EINVAL, "%d FUNC/VAR%s describe%s no symbol of "
 			   "their size%s", bad, bad == 1 ? "" : "s",

@@ -158,9 +158,9 @@ contents_hash (const unsigned char *p, size_t n)
 }
 
 /* Memory an input's .BTF is copied into for the merge thread, which
-   hands it back once merged: the copies of a kernel's 2,700 inputs
-   reuse a few buffers' pages (a fresh page, on a virtual machine, costs
-   more than the copy; malloc gave each copy fresh ones).  */
+   hands it back once merged: the copies of a kernel's thousands of
+   inputs reuse a few buffers' pages, since faulting in a fresh page
+   costs more than the copy (malloc gave each copy fresh ones).  */
 struct btf_copy
 {
   void *p;
@@ -941,7 +941,7 @@ add_objects (struct btfld_session *s, struct btfld_elf *e, bool add)
 
 /* The output's .BTF, SIZE bytes: in memory (MEM), or read from FD at
    OFF through BUF (READ_CHUNK bytes).  A mapped section is read so:
-   its page faults cost a virtual machine more than twice the reads.  */
+   its page faults cost more than the reads.  */
 #define READ_CHUNK ((size_t) 1 << 20)
 struct btf_source
 {
