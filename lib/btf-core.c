@@ -129,7 +129,7 @@ btfld_huge_calloc (size_t n, size_t elt)
    one advised before its first touch: realloc would move the pages it
    has (small ones, touched before any advice, or a heap's) and only the
    rest could be huge, and a pass over small pages takes a page fault
-   for each of them where huge pages take one per 2 MB.  From REMAP_MIN
+   for each of them where a huge page takes one for hundreds.  From REMAP_MIN
    on, the array has a mapping of its own and realloc moves its pages
    as they are (huge ones when this function made the array), where a
    copy would touch as many fresh pages as the array has: the arrays
