@@ -125,6 +125,33 @@ overwrite (int from, int to)
   return ftruncate (to, off) ? -errno : 0;
 }
 
+/* All of FROM written to TO in order: a device, which may not seek
+   (a terminal) and cannot be cut to size; -errno.  */
+static int
+stream_to (int from, int to)
+{
+  char buf[65536];
+  off_t off = 0;
+  for (;;)
+    {
+      ssize_t r = pread (from, buf, sizeof buf, off);
+      if (r < 0 && errno == EINTR)
+	continue;
+      if (r <= 0)
+	return r < 0 ? -errno : 0;
+      for (ssize_t done = 0; done < r;)
+	{
+	  ssize_t w = write (to, buf + done, r - done);
+	  if (w < 0 && errno == EINTR)
+	    continue;
+	  if (w <= 0)
+	    return w < 0 ? -errno : -EIO;
+	  done += w;
+	}
+      off += r;
+    }
+}
+
 /* The backup's bytes back into the target; async-signal-safe.  */
 static int
 restore_backup (void)
@@ -246,13 +273,15 @@ btfld_out_create (struct btfld_out *out, const char *out_path)
     out->st = st;
   /* Through a symbolic link: the file it names is replaced, where it
      is, and the link stays.  */
-  if (out->exists && lstat (out_path, &lst) == 0 && S_ISLNK (lst.st_mode))
-    out->target = realpath (out_path, NULL);
-  else
+  if (out->exists && lstat (out_path, &lst) == 0 && S_ISLNK (lst.st_mode)
+      && !(out->target = realpath (out_path, NULL)) && errno == ENOMEM)
+    return btfld_error (-ENOMEM, "out of memory");
+  /* A link to no file name (/dev/stdout on a pipe) is the thing it
+     names: a FIFO is refused, a device written to.  */
+  if (!out->target)
     out->target = strdup (out_path);
   if (!out->target)
-    return btfld_error (errno == ENOMEM ? -ENOMEM : -errno,
-			"cannot resolve %s: %s", out_path, strerror (errno));
+    return btfld_error (-ENOMEM, "out of memory");
   const char *dir = out->target, *slash = strrchr (dir, '/');
   size_t dirlen = slash ? (size_t) (slash - dir) + (slash == dir) : 0;
   if (out->exists && !S_ISREG (st.st_mode))
@@ -438,9 +467,7 @@ btfld_out_install (struct btfld_out *out, const struct stat *in_st, bool own)
 			   strerror (errno));
       else
 	{
-	  err = overwrite (out->fd, fd);
-	  if (err == -EINVAL || err == -ESPIPE)
-	    err = 0;		/* a device cannot be cut to size */
+	  err = stream_to (out->fd, fd);
 	  if (err)
 	    btfld_error (err, "cannot write: %s", strerror (-err));
 	  if (close (fd) && !err)
