@@ -80,31 +80,40 @@ unblock_signals (const sigset_t *old)
   sigprocmask (SIG_SETMASK, old, NULL);
 }
 
-/* Write LEN bytes of BUF to FD at OFF; -errno (-EIO for a write that
-   makes no progress), no message: async-signal-safe.  */
-int
-btfld_pwrite_all (int fd, const void *buf, size_t len, off_t off)
+/* Write LEN bytes of BUF to FD at OFF, or in order where FD is at when
+   OFF is negative (a device that may not seek); -errno (-EIO for a
+   write that makes no progress), no message: async-signal-safe.  */
+static int
+write_all (int fd, const char *p, size_t len, off_t off)
 {
-  const char *p = buf;
   while (len)
     {
-      ssize_t w = pwrite (fd, p, len, off);
+      ssize_t w = off < 0 ? write (fd, p, len) : pwrite (fd, p, len, off);
       if (w < 0 && errno == EINTR)
 	continue;
       if (w <= 0)
 	return w < 0 ? -errno : -EIO;
       p += w;
-      off += w;
+      if (off >= 0)
+	off += w;
       len -= w;
     }
   return 0;
 }
 
-/* All of FROM copied over TO from offset 0, then TO cut to FROM's
-   size; -errno.  Only async-signal-safe calls: the signal handler
-   restores a backup with it.  */
+int
+btfld_pwrite_all (int fd, const void *buf, size_t len, off_t off)
+{
+  return write_all (fd, buf, len, off);
+}
+
+/* All of FROM copied to TO: over TO's bytes from offset 0, TO then cut
+   to FROM's size (SEEKS), or in order to a device, which may not seek
+   (a terminal) and cannot be cut to size; -errno.  Only
+   async-signal-safe calls: the signal handler restores a backup with
+   it.  */
 static int
-overwrite (int from, int to)
+copy_to (int from, int to, bool seeks)
 {
   char buf[65536];
   off_t off = 0;
@@ -117,39 +126,12 @@ overwrite (int from, int to)
 	return -errno;
       if (r == 0)
 	break;
-      int err = btfld_pwrite_all (to, buf, r, off);
+      int err = write_all (to, buf, r, seeks ? off : -1);
       if (err)
 	return err;
       off += r;
     }
-  return ftruncate (to, off) ? -errno : 0;
-}
-
-/* All of FROM written to TO in order: a device, which may not seek
-   (a terminal) and cannot be cut to size; -errno.  */
-static int
-stream_to (int from, int to)
-{
-  char buf[65536];
-  off_t off = 0;
-  for (;;)
-    {
-      ssize_t r = pread (from, buf, sizeof buf, off);
-      if (r < 0 && errno == EINTR)
-	continue;
-      if (r <= 0)
-	return r < 0 ? -errno : 0;
-      for (ssize_t done = 0; done < r;)
-	{
-	  ssize_t w = write (to, buf + done, r - done);
-	  if (w < 0 && errno == EINTR)
-	    continue;
-	  if (w <= 0)
-	    return w < 0 ? -errno : -EIO;
-	  done += w;
-	}
-      off += r;
-    }
+  return seeks && ftruncate (to, off) ? -errno : 0;
 }
 
 /* The backup's bytes back into the target; async-signal-safe.  */
@@ -158,7 +140,7 @@ restore_backup (void)
 {
   int from = open (pending.bak, O_RDONLY | O_CLOEXEC);
   int to = open (pending.target, O_WRONLY | O_CLOEXEC);
-  int err = from < 0 || to < 0 ? -errno : overwrite (from, to);
+  int err = from < 0 || to < 0 ? -errno : copy_to (from, to, true);
   if (!err && fsync (to))
     err = -errno;
   if (from >= 0)
@@ -397,7 +379,7 @@ write_into (struct btfld_out *out, int fd)
 		       &pending.have_bak, "a backup");
   if (bfd < 0)
     return bfd;
-  int err = overwrite (fd, bfd);
+  int err = copy_to (fd, bfd, true);
   if (!err && fsync (bfd))
     err = -errno;
   if (err)
@@ -409,14 +391,14 @@ write_into (struct btfld_out *out, int fd)
       note_path (pending.target, out->target);
       pending.restore = pending.active;
       unblock_signals (&old);
-      err = overwrite (out->fd, fd);
+      err = copy_to (out->fd, fd, true);
       if (!err && fsync (fd))
 	err = -errno;
       if (err)
 	{
 	  btfld_error (err, "cannot write: %s", strerror (-err));
 	  /* The old bytes back: they fit where they were.  */
-	  int rerr = overwrite (bfd, fd);
+	  int rerr = copy_to (bfd, fd, true);
 	  if (!rerr && fsync (fd))
 	    rerr = -errno;
 	  if (rerr)
@@ -467,7 +449,7 @@ btfld_out_install (struct btfld_out *out, const struct stat *in_st, bool own)
 			   strerror (errno));
       else
 	{
-	  err = stream_to (out->fd, fd);
+	  err = copy_to (out->fd, fd, false);
 	  if (err)
 	    btfld_error (err, "cannot write: %s", strerror (-err));
 	  if (close (fd) && !err)
