@@ -64,18 +64,17 @@ try_elf (const uint8_t *data, size_t size)
       struct btfld_symtab *syms = btfld_symtab_from_elf (e.elf);
       if (btf && syms)
 	{
-	  struct btfld_link_opts lo = { true, BTFLD_ENGINE_BTFLD, NULL,
-					BTFLD_VARS_ALL };
-	  struct btfld_stats st = { 0 };
+	  size_t out_size;
 	  btfld_error (0, "%s", "");
-	  struct btfld_btf *out = btfld_link_btf (btf, n, syms, &lo, &st);
+	  void *out = fuzz_link (btf, n, syms, true, BTFLD_VARS_ALL,
+				 &out_size);
 	  /* The pipeline's re-read of its own result never refuses it.  */
 	  if (!out && refused_own (btfld_errmsg ()))
 	    {
 	      fprintf (stderr, "fuzz-btf: %s\n", btfld_errmsg ());
 	      abort ();
 	    }
-	  btfld_btf_free (out);
+	  free (out);
 	}
       btfld_symtab_free (syms);
       btfld_elf_close (&e);

@@ -104,23 +104,21 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   if (!merged)
     return 0;
   struct btfld_symtab *st = fake_symtab (merged, opt);
-  struct btfld_link_opts lo = { opt & 1, BTFLD_ENGINE_BTFLD, NULL,
-				(enum btfld_vars) ((opt >> 2) % 3) };
-  struct btfld_stats stats = { 0 };
+  size_t n;
   btfld_error (0, "%s", "");
-  struct btfld_btf *out = st && st->syms
-			  ? btfld_link_btf (data, size, st, &lo, &stats) : NULL;
-  if (!out && refused_own (btfld_errmsg ()))
+  void *raw = st && st->syms
+	      ? fuzz_link (data, size, st, opt & 1,
+			   (enum btfld_vars) ((opt >> 2) % 3), &n)
+	      : NULL;
+  if (!raw && refused_own (btfld_errmsg ()))
     {
       fprintf (stderr, "fuzz-link: %s\n", btfld_errmsg ());
       abort ();
     }
-  if (out)
+  if (raw)
     {
-      size_t n;
-      void *raw = btfld_btf_raw (out, &n);
-      struct btfld_btf *again = raw ? btfld_btf_parse (raw, n, NULL) : NULL;
-      if (raw && !again)
+      struct btfld_btf *again = btfld_btf_parse (raw, n, NULL);
+      if (!again)
 	{
 	  fprintf (stderr, "fuzz-link: output does not parse: %s\n",
 		   btfld_errmsg ());
@@ -128,7 +126,6 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 	}
       btfld_btf_free (again);
       free (raw);
-      btfld_btf_free (out);
     }
   if (st)
     free (st->syms);

@@ -29,15 +29,6 @@ extern "C" {
 
 struct btfld_ld;
 
-struct btfld_ld_opts
-{
-  bool fixups;			/* apply the gcc fixups */
-  enum btfld_engine engine;
-  const struct btfld_btf *base;	/* emit split BTF on this base, or NULL */
-  bool distill;			/* with BASE: also a distilled .BTF.base */
-  enum btfld_vars vars;		/* VAR policy of the fixups */
-};
-
 /* One symbol of the output, as the linker sees it before layout.  */
 struct btfld_ld_sym
 {
@@ -63,7 +54,9 @@ struct btfld_ld_layout
   void *ctx;
 };
 
-struct btfld_ld *btfld_ld_new (const struct btfld_ld_opts *opts);
+/* A link with OPTS (btfld-session.h; funcs and relocate do not apply
+   and must be zero).  */
+struct btfld_ld *btfld_ld_new (const struct btfld_session_opts *opts);
 void btfld_ld_free (struct btfld_ld *ld);
 
 /* Add an input's .BTF (one or more blobs, possibly padded).  A malformed
@@ -119,7 +112,8 @@ int btfld_ld_finish (struct btfld_ld *ld, const struct btfld_ld_layout *l);
    .BTF.base (BASE_SECTION/BASE_SECTION_SIZE, NULL when absent), the
    same as btf-objcopy's: with DISTILL (needs BASE) the .BTF, split on
    BASE, gets a distilled .BTF.base; with RELOCATE, the split .BTF is
-   relocated from its .BTF.base onto RELOCATE and .BTF.base goes.  On
+   relocated from its .BTF.base onto RELOCATE and .BTF.base goes (the
+   session's add_existing, btfld-session.h).  On
    success *OUT (*OUT_SIZE bytes) is the new .BTF and *OUT_BASE
    (*OUT_BASE_SIZE bytes) the new .BTF.base, NULL when the file has none afterwards (malloc'd;
    free them).  (--btf-dedup is btfld_ld_new and the phases above.)  */

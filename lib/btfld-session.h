@@ -1,12 +1,29 @@
 /* btfld-session.h -- one BTF link: the inputs, the symbol facts of the
    output, the options, and the stages in their one order.
 
+   The inputs are either compilers' .BTF (btfld_session_add_input and
+   its variants: one or more standalone blobs per input) or one existing
+   .BTF, as a file already holds it (btfld_session_add_existing).  The
+   stages, in this order, each where it applies:
+
      merge     each input's blobs, in input order, on the base (if any);
-     fixups    the gcc fixups with the symbol facts (when enabled and
-	       given), then, when asked, one FUNC per name;
-     dedup     one deduplicated object, kfuncs tagged when asked;
+	       an existing .BTF is read as it is (its blobs merged, split
+	       on its .BTF.base or on the base);
+     fixups    compilers' inputs only: the gcc fixups with the symbol
+	       facts (when enabled and given), then, when asked, one FUNC
+	       per name;
+     dedup     compilers' inputs only: one deduplicated object;
+     relocate  an existing .BTF split on a distilled .BTF.base, when a
+	       full base is given: relocated onto it, and deduplicated so
+	       that the types distilling had moved out of the base fold
+	       back into the base's own;
+     kfuncs    kfuncs tagged, when asked;
      distill   with a base and distill: a distilled base and the split
 	       BTF on it.
+
+   btfld_session_raw then serializes the result and reads it back as a
+   reader of the file would: a result the library's own parser refuses
+   is an error, never written.
 
    Every front end (the ld plugin, btf-objcopy, and ld and objcopy with
    ld-patches/ through btfld-ld.h) gathers the inputs and the symbols,
@@ -34,11 +51,11 @@ struct Elf;
 enum btfld_funcs { BTFLD_FUNCS_ALL = 0, BTFLD_FUNCS_PROTO,
 		   BTFLD_FUNCS_ADDR };
 
+/* The options of a session, for every front end.  Fill them with
+   designated initialisers: a field left out is zero, which is the
+   default where there is one.  */
 struct btfld_session_opts
 {
-  bool dedup;			/* merge, fix up and deduplicate; when
-				   false the inputs are only merged (an
-				   existing .BTF to distill) */
   bool fixups;			/* apply the gcc fixups */
   enum btfld_engine engine;
   const struct btfld_btf *base;	/* split on this base, or NULL */
@@ -47,10 +64,15 @@ struct btfld_session_opts
   enum btfld_funcs funcs;	/* after the fixups: every FUNC the
 				   fixups keep, or one per name
 				   (func-consistency.c) */
-  bool keep_input_pages;	/* the caller releases the inputs' pages
-				   itself; else, once merged, each blob's
-				   are paged out where they can be read
-				   back (a file mapping) */
+  const struct btfld_btf *relocate;	/* an existing .BTF on a distilled
+					   .BTF.base: relocate it onto this
+					   full base (else onto BASE, when
+					   given) */
+  bool release_input_pages;	/* the inputs are private file mappings
+				   the caller lets the session drop, page
+				   by page, once merged (they read back
+				   from the file); else the inputs' memory
+				   is never touched but to read it */
 };
 
 /* Which .BTF_ids set8s are kfunc sets (kfuncs.c): those whose flags have
@@ -65,15 +87,21 @@ void btfld_session_free (struct btfld_session *s);
 /* Add one input's .BTF (one or more compiler blobs, possibly padded, as
    in a relocatable object or the concatenation a plain link leaves in
    its output).  Its blobs are merged at once, so the input's memory is
-   no longer needed afterwards (and a mapped file's pages are released
-   as they are read).  A malformed blob fails with a message naming its
+   no longer needed afterwards (with release_input_pages, its pages are
+   dropped as they are read).  A malformed blob fails with a message naming its
    offset and type.  */
 int btfld_session_add_input (struct btfld_session *s, const void *data,
 			     size_t size);
-/* Take BTF (split on the session's base or standalone) as the merged
-   inputs: an existing .BTF read by the caller.  Only before any input;
-   the session owns BTF afterwards.  */
-int btfld_session_adopt (struct btfld_session *s, struct btfld_btf *btf);
+/* The one input: an existing .BTF, DATA (SIZE bytes: one blob, or
+   several as a link without btfld leaves them, which are merged), with
+   the file's .BTF.base BASE_SECTION (BASE_SIZE bytes), or NULL when it
+   has none.  With a .BTF.base the .BTF is split on it (and relocated
+   onto the session's relocate or base option, when one is given);
+   without, the .BTF is split on the session's base, or standalone.  Copied: DATA need not outlive the
+   call.  No fixups or dedup apply to it.  */
+int btfld_session_add_existing (struct btfld_session *s, const void *data,
+				size_t size, const void *base_section,
+				size_t base_size);
 /* Number of inputs added.  */
 unsigned btfld_session_inputs (const struct btfld_session *s);
 
@@ -203,15 +231,19 @@ int btfld_session_prepare (struct btfld_session *s);
 /* Run the stages.  Once.  */
 int btfld_session_run (struct btfld_session *s);
 
-/* The results of a run: the output BTF and, when distilling, the
-   distilled base (NULL otherwise).  They belong to the session.  */
+/* The results of a run: the output BTF and the distilled base it is
+   split on (distilled by the run, or an existing .BTF's that was not
+   relocated), NULL when there is none.  They belong to the session.  */
 const struct btfld_btf *btfld_session_btf (const struct btfld_session *s);
 const struct btfld_btf *btfld_session_dist_base (const struct btfld_session *s);
-/* Hand the output BTF over to the caller (not when distilling: the
-   split BTF needs the session's distilled base).  */
-struct btfld_btf *btfld_session_take_btf (struct btfld_session *s);
-/* Both serialized (malloc'd; *BASE NULL when not distilling), with the
-   24-byte header or, with LAYOUT, kernel 7.x's header and layout.  */
+/* Hand the output BTF over to the caller, and in *DIST the distilled
+   base it is split on (NULL when none; free the BTF first).  With DIST
+   NULL, BTF on a distilled base is an error.  */
+struct btfld_btf *btfld_session_take_btf (struct btfld_session *s,
+					  struct btfld_btf **dist);
+/* Both serialized (malloc'd; *BASE NULL when there is no distilled
+   base), with the 24-byte header or, with LAYOUT, kernel 7.x's header
+   and layout; each is read back (above) before it is returned.  */
 int btfld_session_raw (const struct btfld_session *s, bool layout,
 		       void **btf, size_t *size, void **base,
 		       size_t *base_size);

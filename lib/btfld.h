@@ -168,14 +168,6 @@ enum btfld_engine { BTFLD_ENGINE_BTFLD = 0, BTFLD_ENGINE_LIBBPF };
    ones (.data..percpu, as pahole does for vmlinux), or none.  */
 enum btfld_vars { BTFLD_VARS_ALL = 0, BTFLD_VARS_PERCPU, BTFLD_VARS_NONE };
 
-struct btfld_link_opts
-{
-  bool fixups;			/* apply the gcc fixups (default on) */
-  enum btfld_engine engine;
-  const struct btfld_btf *base;	/* split against this base, or NULL */
-  enum btfld_vars vars;		/* VAR policy of the fixups */
-};
-
 /* Append the blobs found in DATA (a concatenation of .BTF sections, with
    possible zero padding between them) to LIST.  */
 struct btfld_blobs
@@ -246,13 +238,6 @@ struct btfld_btf *btfld_reorder_with (const struct btfld_btf *btf,
 				      const uint32_t *order, size_t n,
 				      uint32_t **mapp, btfld_copy_fn copy,
 				      void *ctx);
-
-/* The whole pipeline on the concatenated .BTF of a linked file:
-   split into blobs, merge, fix up, dedup.  */
-struct btfld_btf *btfld_link_btf (const void *data, size_t size,
-				  const struct btfld_symtab *syms,
-				  const struct btfld_link_opts *opts,
-				  struct btfld_stats *stats);
 
 #ifdef __cplusplus
 }

@@ -1,5 +1,5 @@
 /* link-ld.c -- BTF linking from inside a linker (and objcopy): the
-   pipeline of link.c on symbols the linker hands over before it has
+   session (session.c) on symbols the linker hands over before it has
    assigned addresses, then the addresses filled in place (btfld-ld.h).
 
    How phase 2 finds its symbols again: the fixups build each DATASEC
@@ -54,8 +54,8 @@ struct ubase
 
 struct btfld_ld
 {
-  struct btfld_ld_opts opts;
   struct btfld_session *session;	/* the inputs, then the stages */
+  bool fixups;			/* the session's option */
 
   char **secs;
   size_t nsecs, secs_cap;
@@ -81,7 +81,7 @@ nomem (void)
 }
 
 struct btfld_ld *
-btfld_ld_new (const struct btfld_ld_opts *opts)
+btfld_ld_new (const struct btfld_session_opts *opts)
 {
   struct btfld_ld *ld = calloc (1, sizeof *ld);
   if (!ld)
@@ -89,11 +89,15 @@ btfld_ld_new (const struct btfld_ld_opts *opts)
       nomem ();
       return NULL;
     }
-  ld->opts = *opts;
-  struct btfld_session_opts so = { true, opts->fixups, opts->engine,
-				   opts->base, opts->distill, opts->vars,
-				   BTFLD_FUNCS_ALL, false };
-  if (!(ld->session = btfld_session_new (&so)))
+  if (opts->funcs != BTFLD_FUNCS_ALL || opts->relocate)
+    {
+      free (ld);
+      btfld_error (-EINVAL, "a link keeps every FUNC and relocates "
+		   "nothing");
+      return NULL;
+    }
+  ld->fixups = opts->fixups;
+  if (!(ld->session = btfld_session_new (opts)))
     {
       free (ld);
       return NULL;
@@ -466,7 +470,7 @@ btfld_ld_do_layout (struct btfld_ld *ld, void **btf, size_t *size,
 
   if (ld->laid_out)
     return btfld_error (-EINVAL, "layout done twice");
-  if (ld->opts.fixups && (err = make_symtab (ld, &st)))
+  if (ld->fixups && (err = make_symtab (ld, &st)))
     return err;
   btfld_session_set_symtab (ld->session, st);
   err = btfld_session_run (ld->session);
@@ -487,7 +491,7 @@ btfld_ld_do_layout (struct btfld_ld *ld, void **btf, size_t *size,
       stats->types_out = ss->types_out;
     }
   ld->start_id = btfld_start_id (btfld_session_btf (ld->session));
-  ld->fixed = ld->opts.fixups;
+  ld->fixed = ld->fixups;
   ld->laid_out = true;
   *btf = ld->raw;
   *size = ld->raw_size;
@@ -654,30 +658,6 @@ btfld_ld_finish (struct btfld_ld *ld, const struct btfld_ld_layout *l)
 
 /* ---- objcopy's conversions ---- */
 
-static struct btfld_btf *
-parse_named (const void *data, size_t size, const struct btfld_btf *base,
-	     const char *name)
-{
-  struct btfld_btf *b = btfld_btf_parse (data, size, base);
-  if (!b)
-    btfld_error_prefix (name);
-  return b;
-}
-
-/* Several blobs (a link without BTF linking) read as their merge.  */
-static struct btfld_btf *
-parse_merged (const void *data, size_t size, const struct btfld_btf *base)
-{
-  struct btfld_btf *b = NULL;
-  long first = btfld_blob_size (data, size);
-  if (first >= 0 && (size_t) first == size)
-    return parse_named (data, size, base, ".BTF");
-  unsigned n;
-  if (!(b = btfld_merge_section (data, size, base, NULL, &n)))
-    btfld_error_prefix (".BTF");
-  return b;
-}
-
 int
 btfld_ld_convert (const void *btf, size_t size,
 		  const void *base_section, size_t base_section_size,
@@ -686,66 +666,24 @@ btfld_ld_convert (const void *btf, size_t size,
 		  void **out, size_t *out_size,
 		  void **out_base, size_t *out_base_size)
 {
-  struct btfld_btf *dist = NULL, *split = NULL, *folded = NULL;
-  int err = 0;
+  struct btfld_session_opts so = { .engine = engine,
+				   .base = relocate ? NULL : base,
+				   .distill = !relocate && distill,
+				   .relocate = relocate };
+  struct btfld_session *s;
+  int err;
 
   *out = *out_base = NULL;
   *out_size = *out_base_size = 0;
-  if (!btf)
-    return btfld_error (-ENODATA, "no .BTF section");
-  if (relocate)
-    {
-      if (!base_section)
-	return btfld_error (-EINVAL, "no .BTF.base: nothing to relocate");
-      if (!(dist = parse_named (base_section, base_section_size, NULL,
-				".BTF.base")))
-	goto fail;
-      if ((err = btfld_check_distilled_base (dist)))
-	{
-	  btfld_error_prefix (".BTF.base");
-	  goto out;
-	}
-      if (!(split = parse_named (btf, size, dist, ".BTF")))
-	goto fail;
-      if ((err = btfld_relocate (split, relocate, NULL)))
-	{
-	  btfld_error_prefix ("relocating .BTF");
-	  goto out;
-	}
-      /* Distilling moved some base types into the split BTF; on the new
-	 base they fold back into the base's own.  */
-      if (!(folded = btfld_dedup (split, NULL, engine))
-	  || !(*out = btfld_btf_raw (folded, out_size)))
-	goto fail;
-    }
-  else if (distill)
-    {
-      if (!base)
-	return btfld_error (-EINVAL, "distilling needs a base");
-      if (base_section)
-	return btfld_error (-EINVAL, "already has .BTF.base");
-      struct btfld_session_opts so = { false, false, engine, base, true,
-				       BTFLD_VARS_ALL, BTFLD_FUNCS_ALL, false };
-      struct btfld_session *s = btfld_session_new (&so);
-      if (!s)
-	goto fail;
-      if (!(split = parse_merged (btf, size, base)))
-	err = btfld_errcode ();
-      else if (!(err = btfld_session_adopt (s, split))
-	       && !(err = btfld_session_run (s)))
-	err = btfld_session_raw (s, false, out, out_size, out_base,
-				 out_base_size);
-      split = NULL;		/* the session's */
-      btfld_session_free (s);
-    }
-  else
-    err = btfld_error (-EINVAL, "nothing to do");
-  goto out;
-fail:
-  err = btfld_errcode ();
-out:
-  btfld_btf_free (folded);
-  btfld_btf_free (split);
-  btfld_btf_free (dist);
+  if (!relocate && !distill)
+    return btfld_error (-EINVAL, "nothing to do");
+  if (!(s = btfld_session_new (&so)))
+    return btfld_errcode ();
+  if (!(err = btfld_session_add_existing (s, btf, size, base_section,
+					  base_section_size))
+      && !(err = btfld_session_run (s)))
+    err = btfld_session_raw (s, false, out, out_size, out_base,
+			     out_base_size);
+  btfld_session_free (s);
   return err;
 }

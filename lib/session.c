@@ -1,9 +1,10 @@
-/* session.c -- one BTF link (btfld-session.h): inputs merged as they
-   come, then fixups, dedup and distill in that order, for every front
-   end.  */
+/* session.c -- one BTF link (btfld-session.h): compilers' inputs merged
+   as they come, or an existing .BTF read as it is; then the stages in
+   their one order, and the result read back before it is handed out.  */
 
 #include "btfld-int.h"
 #include "btfld-session.h"
+#include "btfld-split.h"
 #include "compiler-traits.h"
 #include "elf-btf.h"
 
@@ -26,9 +27,14 @@ struct btfld_session
   struct btfld_symtab *own_syms;	/* from btfld_session_symbols_from_elf */
   const struct btfld_symtab *syms;
   struct btfld_kfuncs *kfuncs;	/* from btfld_session_kfuncs_from_elf */
+  /* An existing .BTF's distilled base (btfld_session_add_existing),
+     until the run relocates the .BTF off it or hands it on as DIST.  */
+  struct btfld_btf *dist_in;
+  /* The result, and the distilled base it is split on (or NULL).  */
   struct btfld_btf *out, *dist;
   struct btfld_stats stats;
-  bool ran, adopted;
+  bool ran;
+  bool existing;		/* the input is an existing .BTF */
   /* The blobs' compilers, noted as they are merged (the fixups need
      them; the merge has each blob's types at hand).  */
   struct btfld_traits traits;
@@ -113,11 +119,12 @@ btfld_session_new (const struct btfld_session_opts *o)
       return NULL;
     }
   s->opts = *o;
-  s->traits_noted = o->dedup && o->fixups;
-  if (s->opts.distill && !s->opts.base)
+  s->traits_noted = o->fixups;
+  if (o->distill && (!o->base || o->relocate))
     {
       free (s);
-      btfld_error (-EINVAL, "distilling needs a base");
+      btfld_error (-EINVAL, o->relocate ? "relocating does not combine "
+		   "with distilling" : "distilling needs a base");
       return NULL;
     }
   if (!(s->merged = btfld_btf_new (o->base)))
@@ -137,6 +144,7 @@ btfld_session_free (struct btfld_session *s)
   btfld_btf_free (s->merged);
   btfld_btf_free (s->out);
   btfld_btf_free (s->dist);
+  btfld_btf_free (s->dist_in);
   btfld_symtab_free (s->own_syms);
   btfld_kfuncs_free (s->kfuncs);
   free (s->blob_of);
@@ -174,12 +182,12 @@ static int
 add_input (struct btfld_session *s, const void *data, size_t size, int obj,
 	   bool checked)
 {
-  if (s->ran || s->adopted || s->made_fwd)
+  if (s->ran || s->existing || s->made_fwd)
     return btfld_error (-EINVAL, "input added after the session ran");
   unsigned before = s->nblobs;
   uint32_t types = btfld_type_cnt (s->merged);
   unsigned flags = (checked ? BTFLD_MERGE_CHECKED : 0)
-		   | (s->opts.keep_input_pages ? BTFLD_MERGE_KEEP_PAGES : 0);
+		   | (s->opts.release_input_pages ? 0 : BTFLD_MERGE_KEEP_PAGES);
   btfld_error_clear ();
   const char *was = btfld_phase ("merging the inputs");
   int err = btfld_merge_section_into (s->merged, data, size, flags,
@@ -223,32 +231,81 @@ btfld_session_add_checked_input (struct btfld_session *s, const void *data,
   return add_input (s, data, size, obj, true);
 }
 
-int
-btfld_session_adopt (struct btfld_session *s, struct btfld_btf *btf)
+/* Read section NAME, DATA (SIZE bytes), split on BASE: several blobs
+   (a link without btfld) as their merge.  */
+static struct btfld_btf *
+read_section (const void *data, size_t size, const struct btfld_btf *base,
+	      const char *name)
 {
-  if (s->ran || s->stats.inputs || s->adopted)
+  struct btfld_btf *b;
+  long first = btfld_blob_size (data, size);
+  unsigned n;
+  if (first >= 0 && (size_t) first < size)
+    b = btfld_merge_section (data, size, base, NULL, &n);
+  else
+    b = btfld_btf_parse (data, size, base);
+  if (!b)
+    btfld_error_prefix (name);
+  return b;
+}
+
+static int
+add_existing (struct btfld_session *s, const void *data, size_t size,
+	      const void *base_section, size_t base_size)
+{
+  struct btfld_btf *dist = NULL, *btf;
+  if (s->ran || s->stats.inputs || s->existing)
+    return btfld_error (-EINVAL, "an existing .BTF is the session's only "
+			"input");
+  if (!data)
+    return btfld_error (-ENODATA, "no .BTF section");
+  if (!base_section && s->opts.relocate)
+    return btfld_error (-EINVAL, "no .BTF.base: nothing to relocate");
+  if (base_section && s->opts.distill)
+    return btfld_error (-EINVAL, "already has .BTF.base");
+  if (base_section)
     {
-      btfld_btf_free (btf);
-      return btfld_error (-EINVAL, "BTF adopted after inputs");
+      if (!(dist = read_section (base_section, base_size, NULL,
+				 ".BTF.base")))
+	return btfld_errcode ();
+      if (btfld_check_distilled_base (dist))
+	{
+	  btfld_error_prefix (".BTF.base");
+	  btfld_btf_free (dist);
+	  return btfld_errcode ();
+	}
     }
-  uint32_t n = btfld_type_cnt (btf) - btfld_start_id (btf);
-  uint32_t *bo = calloc (n ? n : 1, sizeof *bo);	/* one blob */
-  if (!bo)
+  btf = dist ? read_section (data, size, dist, ".BTF")
+	: read_section (data, size, s->opts.base, ".BTF");
+  if (!btf)
     {
-      btfld_btf_free (btf);
-      return btfld_error (-ENOMEM, "out of memory");
+      btfld_btf_free (dist);
+      return btfld_errcode ();
     }
-  free (s->blob_of);
-  s->blob_of = bo;
-  s->blob_of_cap = n;
   btfld_btf_free (s->merged);
   s->merged = btf;
-  s->adopted = true;
-  s->traits_noted = false;	/* the fixups find them */
+  s->dist_in = dist;
+  s->existing = true;
+  s->traits_noted = false;
   s->nblobs = s->stats.blobs = 1;
   s->stats.inputs = 1;
+  s->stats.bytes_in = size;
   s->stats.types_in = btfld_type_cnt (btf) - btfld_start_id (btf);
   return 0;
+}
+
+int
+btfld_session_add_existing (struct btfld_session *s, const void *data,
+			    size_t size, const void *base_section,
+			    size_t base_size)
+{
+  btfld_error_clear ();
+  const char *was = btfld_phase ("reading the .BTF");
+  int err = add_existing (s, data, size, base_section, base_size);
+  if (err)
+    err = btfld_error_if_unset (err);
+  btfld_phase (was);
+  return err;
 }
 
 unsigned
@@ -328,7 +385,7 @@ btfld_session_prepare (struct btfld_session *s)
 {
   if (s->ran || s->made_fwd)
     return btfld_error (-EINVAL, "the session ran already");
-  if (!s->opts.dedup || !s->opts.fixups || !s->traits_noted || s->adopted
+  if (s->existing || !s->opts.fixups || !s->traits_noted
       || s->opts.funcs != BTFLD_FUNCS_ALL
       || s->opts.engine != BTFLD_ENGINE_BTFLD)
     return 0;
@@ -363,100 +420,137 @@ inverse_map (const struct btfld_btf *fixed, const uint32_t *map, uint32_t n)
   return inv;
 }
 
+/* The fixups and dedup of the merged compilers' inputs: *OUT receives
+   the deduplicated object.  */
+static int
+fix_and_dedup (struct btfld_session *s, struct btfld_btf **out)
+{
+  uint32_t *inv = NULL;
+  struct btfld_btf *fixed = NULL;
+  if (s->opts.fixups && s->syms)
+    {
+      struct btfld_objfacts of = { s->objs, s->nobjs, s->blob_obj,
+				   s->nblobs };
+      uint32_t *map = NULL, n = btfld_type_cnt (s->merged);
+      bool made_int = false;
+      if (s->traits_noted && !s->classified)
+	btfld_traits_classify (&s->traits);
+      btfld_phase ("applying the fixups");
+      if (!(fixed = btfld_fixup_merged (&s->merged, s->syms, s->opts.vars,
+					s->any_obj ? &of : NULL,
+					s->traits_noted ? &s->traits : NULL,
+					s->made_fwd, &s->blob_of,
+					s->seed ? &map : NULL, &made_int)))
+	return btfld_errcode ();
+      /* An empty enum made an integer may now equal another type: the
+	 seed would keep them apart.  */
+      if (map && !made_int && !(inv = inverse_map (fixed, map, n)))
+	{
+	  free (map);
+	  btfld_btf_free (fixed);
+	  return -ENOMEM;
+	}
+      free (map);
+      btfld_debug_step ("fixups");
+    }
+  else if (s->made_fwd)
+    return btfld_error (-EINVAL, "a prepared session needs the symbols");
+  if (s->opts.funcs != BTFLD_FUNCS_ALL)
+    {
+      if (!fixed)
+	{
+	  fixed = s->merged;
+	  s->merged = NULL;
+	}
+      int err = consistent_funcs (s, &fixed);
+      if (err)
+	{
+	  free (inv);
+	  btfld_btf_free (fixed);
+	  return err;
+	}
+      btfld_debug_step ("consistent FUNCs");
+    }
+  btfld_phase ("deduplicating");
+  *out = inv ? btfld_dedup_engine_seeded (fixed, s->blob_of, s->seed, inv)
+	 : btfld_dedup (fixed ? fixed : s->merged, s->blob_of,
+			s->opts.engine);
+  free (inv);
+  btfld_btf_free (fixed);
+  btfld_debug_step ("dedup");
+  return *out ? 0 : btfld_errcode ();
+}
+
+/* An existing .BTF as the result: relocated off its distilled base
+   onto a full one when a full base is given, else as it was read.  */
+static int
+relocate_existing (struct btfld_session *s, struct btfld_btf **out)
+{
+  const struct btfld_btf *onto = s->opts.relocate ? s->opts.relocate
+				 : s->opts.base;
+  *out = s->merged;
+  s->merged = NULL;
+  if (!s->dist_in)
+    return 0;
+  if (!onto)
+    {
+      s->dist = s->dist_in;	/* the result stays on it */
+      s->dist_in = NULL;
+      return 0;
+    }
+  btfld_phase ("relocating");
+  if (btfld_relocate (*out, onto, NULL))
+    {
+      btfld_error_prefix ("relocating .BTF");
+      return btfld_errcode ();
+    }
+  btfld_btf_free (s->dist_in);
+  s->dist_in = NULL;
+  if (!s->opts.relocate)
+    return 0;			/* read as a kernel reads it */
+  /* Rewritten as relocated: distilling moved some base types into the
+     split BTF; on the full base they fold back into the base's own, as
+     a direct split would have them.  */
+  struct btfld_btf *folded = btfld_dedup (*out, NULL, s->opts.engine);
+  if (!folded)
+    return btfld_errcode ();
+  btfld_btf_free (*out);
+  *out = folded;
+  btfld_debug_step ("relocate");
+  return 0;
+}
+
 static int
 run_steps (struct btfld_session *s)
 {
-  uint32_t *inv = NULL;
-  struct btfld_btf *fixed = NULL, *out;
+  struct btfld_btf *out = NULL;
+  int err;
   if (s->ran)
     return btfld_error (-EINVAL, "the session ran already");
   s->ran = true;
   btfld_debug_step ("parse and merge");
-  if (!s->opts.dedup)
+  err = s->existing ? relocate_existing (s, &out) : fix_and_dedup (s, &out);
+  if (!err && s->kfuncs)
     {
-      out = s->merged;
-      s->merged = NULL;
+      btfld_phase ("tagging kfuncs");
+      err = btfld_kfuncs_tag (out, s->kfuncs);
     }
-  else
+  if (!err && s->opts.distill)
     {
-      if (s->opts.fixups && s->syms)
+      struct btfld_btf *dist, *split;
+      btfld_phase ("distilling the base");
+      if (!(err = btfld_distill_base (out, &dist, &split)))
 	{
-	  struct btfld_objfacts of = { s->objs, s->nobjs, s->blob_obj,
-				       s->nblobs };
-	  uint32_t *map = NULL, n = btfld_type_cnt (s->merged);
-	  bool made_int = false;
-	  if (s->traits_noted && !s->classified)
-	    btfld_traits_classify (&s->traits);
-	  btfld_phase ("applying the fixups");
-	  if (!(fixed = btfld_fixup_merged (&s->merged, s->syms,
-					    s->opts.vars,
-					    s->any_obj ? &of : NULL,
-					    s->traits_noted ? &s->traits
-					    : NULL, s->made_fwd,
-					    &s->blob_of,
-					    s->seed ? &map : NULL,
-					    &made_int)))
-	    return btfld_errcode ();
-	  /* An empty enum made an integer may now equal another type: the
-	     seed would keep them apart.  */
-	  if (map && !made_int && !(inv = inverse_map (fixed, map, n)))
-	    {
-	      free (map);
-	      btfld_btf_free (fixed);
-	      return -ENOMEM;
-	    }
-	  free (map);
-	  btfld_debug_step ("fixups");
+	  btfld_btf_free (out);
+	  out = split;
+	  s->dist = dist;
+	  btfld_debug_step ("distill");
 	}
-      else if (s->made_fwd)
-	return btfld_error (-EINVAL, "a prepared session needs the "
-			    "symbols");
-      if (s->opts.funcs != BTFLD_FUNCS_ALL)
-	{
-	  if (!fixed)
-	    {
-	      fixed = s->merged;
-	      s->merged = NULL;
-	    }
-	  int err = consistent_funcs (s, &fixed);
-	  if (err)
-	    {
-	      free (inv);
-	      btfld_btf_free (fixed);
-	      return err;
-	    }
-	  btfld_debug_step ("consistent FUNCs");
-	}
-      btfld_phase ("deduplicating");
-      out = inv ? btfld_dedup_engine_seeded (fixed, s->blob_of, s->seed, inv)
-	    : btfld_dedup (fixed ? fixed : s->merged, s->blob_of,
-			   s->opts.engine);
-      free (inv);
-      btfld_btf_free (fixed);
-      btfld_debug_step ("dedup");
-      if (!out)
-	return btfld_errcode ();
     }
-  btfld_phase ("tagging kfuncs");
-  int err = s->kfuncs ? btfld_kfuncs_tag (out, s->kfuncs) : 0;
   if (err)
     {
       btfld_btf_free (out);
       return err;
-    }
-  if (s->opts.distill)
-    {
-      struct btfld_btf *dist, *split;
-      btfld_phase ("distilling the base");
-      if ((err = btfld_distill_base (out, &dist, &split)))
-	{
-	  btfld_btf_free (out);
-	  return err;
-	}
-      btfld_btf_free (out);
-      out = split;
-      s->dist = dist;
-      btfld_debug_step ("distill");
     }
   s->out = out;
   s->stats.types_out = btfld_type_cnt (out) - btfld_start_id (out);
@@ -488,15 +582,22 @@ btfld_session_dist_base (const struct btfld_session *s)
 }
 
 struct btfld_btf *
-btfld_session_take_btf (struct btfld_session *s)
+btfld_session_take_btf (struct btfld_session *s, struct btfld_btf **dist)
 {
   struct btfld_btf *out = s->out;
-  if (s->dist)
+  if (!out)
     {
-      btfld_error (-EINVAL, "a distilled split BTF stays with its base");
+      btfld_error (-EINVAL, "the session has no result");
       return NULL;
     }
-  s->out = NULL;
+  if (s->dist && !dist)
+    {
+      btfld_error (-EINVAL, "BTF split on a distilled base stays with it");
+      return NULL;
+    }
+  if (dist)
+    *dist = s->dist;
+  s->out = s->dist = NULL;
   return out;
 }
 
@@ -533,15 +634,15 @@ check_raw (const struct btfld_session *s, const void *btf, size_t size,
   if (base && !(b = btfld_btf_parse (base, base_size, NULL)))
     {
       btfld_error_prefix ("the .BTF.base written does not read back");
-      return -EINVAL;
+      return btfld_errcode ();
     }
-  r = btfld_btf_parse (btf, size, b ? b : s->opts.base);
+  r = btfld_btf_parse (btf, size, b ? b : btfld_base (s->out));
   btfld_btf_free (r);
   btfld_btf_free (b);
   if (!r)
     {
       btfld_error_prefix ("the .BTF written does not read back");
-      return -EINVAL;
+      return btfld_errcode ();
     }
   return 0;
 }

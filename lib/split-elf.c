@@ -1,5 +1,6 @@
 /* split-elf.c -- read the .BTF of an ELF file, honouring .BTF.base.  */
 
+#include "btfld-session.h"
 #include "btfld-split.h"
 #include "elf-btf.h"
 
@@ -7,67 +8,31 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* Parse section NAME of E (split on BASE); *ABSENT tells a missing one.  */
-static struct btfld_btf *
-parse_section (struct btfld_elf *e, const char *name,
-	       const struct btfld_btf *base, bool *absent)
-{
-  size_t size;
-  const void *data = btfld_elf_section (e, name, &size);
-  *absent = !data && size == 0;
-  if (!data)
-    return NULL;
-  struct btfld_btf *btf = btfld_btf_parse (data, size, base);
-  if (!btf)
-    btfld_error_prefix (name);
-  return btf;
-}
-
 struct btfld_btf *
 btfld_elf_read_btf (struct btfld_elf *e, const struct btfld_btf *caller_base,
 		    struct btfld_btf **base_out)
 {
-  bool absent;
-  struct btfld_btf *dist = parse_section (e, ".BTF.base", NULL, &absent);
-  if (!dist && !absent)
+  size_t size, bsize;
+  const void *data = btfld_elf_section (e, ".BTF", &size);
+  const void *bdata = btfld_elf_section (e, ".BTF.base", &bsize);
+  struct btfld_session_opts so = { .base = caller_base };
+  struct btfld_session *s;
+  struct btfld_btf *btf = NULL;
+  /* A section outside the file has set the message already.  */
+  if ((!data && size == (size_t) -1) || (!bdata && bsize == (size_t) -1))
     return NULL;
-  if (dist && btfld_check_distilled_base (dist))
-    {
-      btfld_error_prefix (".BTF.base");
-      goto fail;
-    }
-  if (dist && !caller_base && !base_out)
+  if (bdata && !caller_base && !base_out)
     {
       btfld_error (-EINVAL, "has .BTF.base: a base or a place to return "
 		   "it is needed");
-      goto fail;
+      return NULL;
     }
-  struct btfld_btf *btf = parse_section (e, ".BTF", dist ? dist : caller_base,
-					 &absent);
-  if (!btf)
-    {
-      if (absent)
-	btfld_error (-ENODATA, "no .BTF section");
-      goto fail;
-    }
-  if (!dist)
-    return btf;
-  if (!caller_base)
-    {
-      *base_out = dist;
-      return btf;
-    }
-  if (btfld_relocate (btf, caller_base, NULL))
-    {
-      btfld_error_prefix ("relocating .BTF");
-      btfld_btf_free (btf);
-      goto fail;
-    }
-  btfld_btf_free (dist);
+  if ((s = btfld_session_new (&so))
+      && btfld_session_add_existing (s, data, size, bdata, bsize) == 0
+      && btfld_session_run (s) == 0)
+    btf = btfld_session_take_btf (s, base_out);
+  btfld_session_free (s);
   return btf;
-fail:
-  btfld_btf_free (dist);
-  return NULL;
 }
 
 struct btfld_btf *

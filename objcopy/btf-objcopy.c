@@ -234,17 +234,6 @@ is_raw_btf (const unsigned char *p, size_t n)
   return n >= 2 && p[0] == (BTF_MAGIC & 0xff) && p[1] == (BTF_MAGIC >> 8);
 }
 
-/* Several blobs (a link without the plugin) read as their merge.  */
-static struct btfld_btf *
-read_merged (const void *data, size_t size, const struct btfld_btf *base)
-{
-  unsigned n;
-  struct btfld_btf *b = btfld_merge_section (data, size, base, NULL, &n);
-  if (!b)
-    btfld_error_prefix (".BTF");
-  return b;
-}
-
 /* One line on the .BTF of E: blobs, types (all blobs), bytes; read split
    on .BTF.base when E has one (a second line on it), else on BASE (from
    --btf-base) when given.  */
@@ -395,15 +384,11 @@ check_symbols (struct btfld_elf *e, const struct btfld_btf *b)
 }
 
 /* What a run works on: the session (the .BTF, its symbols, the
-   stages), or, without --btf-dedup and --btf-distill-base, the .BTF as
-   it is (split on its base); the distilled base read from .BTF.base.  */
+   stages) and a relocatable file's own facts.  */
 struct work
 {
   struct btfld_session *s;
-  struct btfld_object *obj;	/* a relocatable file's own facts */
-  struct btfld_btf *btf;	/* the result: the session's or ours */
-  struct btfld_btf *dist_in;
-  const struct btfld_btf *dist_out;
+  struct btfld_object *obj;
 };
 
 /* The .BTF of E in a session: the blobs ld concatenated, with the
@@ -452,35 +437,17 @@ add_dedup_input (struct opts *o, struct btfld_elf *e, struct work *w)
   return err;
 }
 
-/* Read .BTF as it is, honouring .BTF.base (relocated onto RBASE when
-   given, else split on BASE).  */
+/* The .BTF of E as it is, and its .BTF.base, as the session's input.  */
 static int
-read_existing (struct opts *o, struct btfld_elf *e,
-	       const struct btfld_btf *base, const struct btfld_btf *rbase,
-	       struct btfld_btf **btf, struct btfld_btf **dist_in)
+add_existing_input (struct btfld_elf *e, struct btfld_session *s)
 {
   size_t size, bsize;
   const void *data = btfld_elf_section (e, ".BTF", &size);
-  bool has_dist = btfld_elf_section (e, ".BTF.base", &bsize) != NULL;
-  if (rbase && !has_dist)
-    return btfld_error (-EINVAL, "no .BTF.base: nothing to relocate");
-  if (data && !has_dist && btfld_blob_size (data, size) < (long) size)
-    {
-      *btf = read_merged (data, size, base);
-      return *btf ? 0 : btfld_errcode ();
-    }
-  *btf = btfld_elf_read_btf (e, rbase ? rbase : base, dist_in);
-  if (!*btf || !rbase)
-    return *btf ? 0 : btfld_errcode ();
-  /* Distilling moved some base types into the split BTF; on the new
-     base they fold back into the base's own, as a direct split would
-     have them.  */
-  struct btfld_btf *folded = btfld_dedup (*btf, NULL, o->engine);
-  if (!folded)
-    return btfld_errcode ();
-  btfld_btf_free (*btf);
-  *btf = folded;
-  return 0;
+  const void *bdata = btfld_elf_section (e, ".BTF.base", &bsize);
+  /* A section outside the file has set the message already.  */
+  if ((!data && size == (size_t) -1) || (!bdata && bsize == (size_t) -1))
+    return -EINVAL;
+  return btfld_session_add_existing (s, data, size, bdata, bsize);
 }
 
 /* Whether the .BTF of E (without .BTF.base) reads as standalone BTF,
@@ -488,13 +455,13 @@ read_existing (struct opts *o, struct btfld_elf *e,
 static bool
 reads_standalone (struct btfld_elf *e)
 {
-  size_t size, bsize;
-  const void *data = btfld_elf_section (e, ".BTF", &size);
-  if (!data || btfld_elf_section (e, ".BTF.base", &bsize))
-    return false;
-  struct btfld_btf *b = read_merged (data, size, NULL);
-  btfld_btf_free (b);
-  return b != NULL;
+  size_t bsize;
+  struct btfld_session_opts so = { 0 };
+  struct btfld_session *s = btfld_session_new (&so);
+  bool ok = s && !btfld_elf_section (e, ".BTF.base", &bsize)
+	    && bsize == 0 && add_existing_input (e, s) == 0;
+  btfld_session_free (s);
+  return ok;
 }
 
 static int
@@ -502,15 +469,10 @@ write_out (struct opts *o, struct btfld_elf *e, struct work *w)
 {
   struct btfld_sec_update u[2];
   size_t n = 0, size;
-  void *(*raw_of) (const struct btfld_btf *, size_t *)
-    = o->layout ? btfld_btf_raw_layout : btfld_btf_raw;
   void *raw = NULL, *braw = NULL;
   size_t bsize = 0;
-  int err;
-  if (w->s)
-    err = btfld_session_raw (w->s, o->layout, &raw, &size, &braw, &bsize);
-  else
-    err = (raw = raw_of (w->btf, &size)) ? 0 : -ENOMEM;
+  int err = btfld_session_raw (w->s, o->layout, &raw, &size, &braw,
+			       &bsize);
   if (err)
     return err;
   u[n++] = (struct btfld_sec_update) { ".BTF", raw, size };
@@ -527,12 +489,12 @@ write_out (struct opts *o, struct btfld_elf *e, struct work *w)
 static int
 dump (struct opts *o, struct work *w)
 {
-  const struct btfld_btf *r = w->s ? btfld_session_btf (w->s) : w->btf;
+  const struct btfld_btf *r = btfld_session_btf (w->s);
   if (o->dump)
     btfld_dump_raw (stdout, r, btfld_start_id (r), btfld_type_cnt (r) - 1);
   if (o->dump_base)
     {
-      const struct btfld_btf *b = w->dist_out ? w->dist_out : w->dist_in;
+      const struct btfld_btf *b = btfld_session_dist_base (w->s);
       if (!b)
 	return btfld_error (-ENODATA, "no .BTF.base");
       btfld_dump_raw (stdout, b, 1, btfld_type_cnt (b) - 1);
@@ -562,52 +524,35 @@ run (struct opts *o, struct btfld_elf *e, const struct btfld_btf *base,
 	}
       return 0;
     }
-  if (o->dedup || o->distill)
-    {
-      /* The session: fixups and dedup with --btf-dedup, distilling with
-	 --btf-distill-base; an existing .BTF is adopted as it is.  */
-      struct btfld_session_opts so = { o->dedup, o->fixups, o->engine, base,
-				       o->distill, o->vars,
-				       o->funcs, false };
-      if (!(w.s = btfld_session_new (&so)))
-	err = btfld_errcode ();
-      else if (o->kfunc_tags
-	       && btfld_session_kfuncs_from_elf (w.s, e->elf, o->kfunc_tags))
-	err = btfld_errcode ();
-      else if (o->dedup)
-	err = add_dedup_input (o, e, &w);
-      else
-	{
-	  struct btfld_btf *b = NULL;
-	  err = read_existing (o, e, base, NULL, &b, &w.dist_in);
-	  if (err && !w.dist_in && reads_standalone (e))
-	    err = btfld_error (-EINVAL, ".BTF is not split BTF on the "
-			       "--btf-base file but standalone, as gcc "
-			       "writes it: add --btf-dedup to split it onto "
-			       "the base and distill");
-	  if (!err && w.dist_in)
-	    {
-	      btfld_btf_free (b);
-	      err = btfld_error (-EINVAL, "already has .BTF.base");
-	    }
-	  else if (!err)
-	    err = btfld_session_adopt (w.s, b);
-	}
-      if (!err && (err = btfld_session_run (w.s)) && o->dedup)
-	btfld_error_prefix (".BTF");
-      if (!err)
-	w.dist_out = btfld_session_dist_base (w.s);
-    }
-  else
-    err = read_existing (o, e, base, rbase, &w.btf, &w.dist_in);
+  /* The session: the .BTF as ld concatenated it, fixed up and
+     deduplicated (--btf-dedup), or the .BTF as it is; then relocated,
+     distilled, or only read, as asked.  */
+  struct btfld_session_opts so = { .fixups = o->fixups,
+				   .engine = o->engine, .base = base,
+				   .distill = o->distill, .vars = o->vars,
+				   .funcs = o->funcs, .relocate = rbase,
+				   .release_input_pages = true };
+  if (!(w.s = btfld_session_new (&so)))
+    err = btfld_errcode ();
+  else if (o->kfunc_tags
+	   && btfld_session_kfuncs_from_elf (w.s, e->elf, o->kfunc_tags))
+    err = btfld_errcode ();
+  else if (o->dedup)
+    err = add_dedup_input (o, e, &w);
+  else if ((err = add_existing_input (e, w.s)) && o->distill && base
+	   && reads_standalone (e))
+    err = btfld_error (-EINVAL, ".BTF is not split BTF on the --btf-base "
+		       "file but standalone, as gcc writes it: add "
+		       "--btf-dedup to split it onto the base and distill");
+  if (!err && (err = btfld_session_run (w.s)) && o->dedup)
+    btfld_error_prefix (".BTF");
   if (!err && writes && (err = write_out (o, e, &w)))
     btfld_error_prefix (o->out);
   if (!err)
     err = dump (o, &w);
   if (!err && o->check_symbols)
     {
-      const struct btfld_btf *r = w.s ? btfld_session_btf (w.s) : w.btf;
-      int bad = check_symbols (e, r);
+      int bad = check_symbols (e, btfld_session_btf (w.s));
       if (bad < 0)
 	err = btfld_errcode ();
       else if (bad)
@@ -620,17 +565,13 @@ run (struct opts *o, struct btfld_elf *e, const struct btfld_btf *base,
     }
   if (!err && o->stats)
     {
-      struct btfld_stats none = { 0 };
-      const struct btfld_stats *st = w.s ? btfld_session_stats (w.s) : &none;
+      const struct btfld_stats *st = btfld_session_stats (w.s);
       fprintf (stderr, "%s: %s: blobs %u, types %lu -> %lu, bytes %lu -> %lu, "
 	       "%.0f ms\n", prog, o->in, st->blobs, st->types_in,
 	       st->types_out, st->bytes_in, st->bytes_out, now_ms () - t0);
     }
-  if (!w.s)
-    btfld_btf_free (w.btf);
   btfld_session_free (w.s);
   btfld_object_free (w.obj);
-  btfld_btf_free (w.dist_in);
   return err;
 }
 

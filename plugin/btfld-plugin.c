@@ -1127,10 +1127,10 @@ in_claim_order (const struct btfld_elf *e, const void *data, size_t size,
 static struct btfld_session_opts
 session_opts (bool keep_input_pages)
 {
-  struct btfld_session_opts so = { true, opt.fixups, opt.engine, base_btf,
-				   opt.distill, opt.vars, BTFLD_FUNCS_ALL,
-				   keep_input_pages };
-  return so;
+  return (struct btfld_session_opts) {
+    .fixups = opt.fixups, .engine = opt.engine, .base = base_btf,
+    .distill = opt.distill, .vars = opt.vars,
+    .release_input_pages = !keep_input_pages };
 }
 
 /* AHEAD: the merge thread's session, or NULL; freed here.  T0: when

@@ -14,7 +14,7 @@
 int
 main (int argc, char **argv)
 {
-  struct btfld_session_opts so = { .dedup = true, .fixups = true };
+  struct btfld_session_opts so = { .fixups = true };
   struct btfld_session *s;
   Elf_Scn *scn = NULL;
   Elf_Data *d = NULL;
