@@ -155,7 +155,7 @@ read_symbols (struct btfld_symtab *st, Elf *elf)
 	 unique across partitions: the same object with the same ABI, so
 	 it describes X, with X's static linkage (as pahole, which takes
 	 names and linkage from the debug info).  .isra, .constprop and
-	 .part clones change the calling convention: not X (README).  */
+	 .part clones change the calling convention: not X (doc/gcc.md).  */
       size_t priv = btfld_lto_priv_len (name);
       y->name = priv ? save_n (st, name, priv) : save (st, name);
       if (!y->name)
