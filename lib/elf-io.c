@@ -304,6 +304,183 @@ sec_name (struct btfld_elf *e, size_t shstrndx, const GElf_Shdr *sh)
   return n ? n : "?";
 }
 
+/* The section header table of E as check_sections checks it.  */
+struct shdr_table
+{
+  GElf_Ehdr eh;
+  size_t n, shstrndx, shentsize;
+  GElf_Shdr ssh;		/* the section name string table's */
+};
+
+/* The ELF header, the section and program header tables and the string
+   table of section names, filling T.  */
+static int
+check_headers (struct btfld_elf *e, struct shdr_table *t)
+{
+  size_t phnum;
+  bool is64 = gelf_getclass (e->elf) == ELFCLASS64;
+  GElf_Ehdr *eh = &t->eh;
+  t->shentsize = is64 ? sizeof (Elf64_Shdr) : sizeof (Elf32_Shdr);
+  gelf_getehdr (e->elf, eh);
+  if (eh->e_shoff == 0)
+    return btfld_error (-EINVAL, "malformed ELF: no section header table");
+  if (eh->e_shentsize != t->shentsize)
+    return btfld_error (-EINVAL, "malformed ELF: section header size %u, "
+			"expected %zu", eh->e_shentsize, t->shentsize);
+  /* The writer writes a whole header whatever e_ehsize says: with 0
+     there, a section at offset 0 would pass the overlap check and be
+     overwritten by the new header.  */
+  size_t ehsize = is64 ? sizeof (Elf64_Ehdr) : sizeof (Elf32_Ehdr);
+  if (eh->e_ehsize != ehsize)
+    return btfld_error (-EINVAL, "malformed ELF: ELF header size %u, "
+			"expected %zu", eh->e_ehsize, ehsize);
+  if (eh->e_shoff < eh->e_ehsize || eh->e_shoff > e->size
+      || e->size - eh->e_shoff < t->shentsize)
+    return btfld_error (-EINVAL, "malformed ELF: section header table "
+			"(offset %" PRIu64 ") outside the file (%zu bytes)",
+			(uint64_t) eh->e_shoff, e->size);
+  /* Section 0 is in the file: libelf reads the extended numbers there.  */
+  if (elf_getshdrnum (e->elf, &t->n) || elf_getphdrnum (e->elf, &phnum))
+    return btfld_error (-EINVAL, "malformed ELF headers: %s",
+			elf_errmsg (-1));
+  if (t->n < 2)
+    return btfld_error (-EINVAL, "malformed ELF: %zu section header%s, no "
+			"section name string table", t->n,
+			t->n == 1 ? "" : "s");
+  if (t->n > (e->size - eh->e_shoff) / t->shentsize)
+    return btfld_error (-EINVAL, "malformed ELF: %zu section headers at "
+			"offset %" PRIu64 " do not fit in the file (%zu bytes)",
+			t->n, (uint64_t) eh->e_shoff, e->size);
+  if (phnum && (eh->e_phoff > e->size
+		|| eh->e_phentsize != (is64 ? sizeof (Elf64_Phdr)
+				       : sizeof (Elf32_Phdr))
+		|| phnum > (e->size - eh->e_phoff) / eh->e_phentsize))
+    return btfld_error (-EINVAL, "malformed ELF: program header table "
+			"outside the file");
+  if (elf_getshdrstrndx (e->elf, &t->shstrndx))
+    return btfld_error (-EINVAL, "malformed ELF section headers: %s",
+			elf_errmsg (-1));
+  if (t->shstrndx == SHN_UNDEF || t->shstrndx >= t->n)
+    return btfld_error (-EINVAL, "malformed ELF: section name string table "
+			"index %zu out of range (%zu sections)", t->shstrndx,
+			t->n);
+  GElf_Shdr *ssh = &t->ssh;
+  if (!gelf_getshdr (elf_getscn (e->elf, t->shstrndx), ssh))
+    return btfld_error (-EINVAL, "malformed ELF section header [%zu]: %s",
+			t->shstrndx, elf_errmsg (-1));
+  if (ssh->sh_type != SHT_STRTAB || ssh->sh_size == 0
+      || ssh->sh_offset > e->size || ssh->sh_size > e->size - ssh->sh_offset)
+    return btfld_error (-EINVAL, "malformed ELF: section name string table "
+			"[%zu] (type %u, offset %" PRIu64 ", size %" PRIu64
+			") is not a string table within the file (%zu bytes)",
+			t->shstrndx, ssh->sh_type, (uint64_t) ssh->sh_offset,
+			(uint64_t) ssh->sh_size, e->size);
+  if (e->image[ssh->sh_offset + ssh->sh_size - 1] != '\0')
+    return btfld_error (-EINVAL, "malformed ELF: section name string table "
+			"[%zu] does not end with a NUL", t->shstrndx);
+  return 0;
+}
+
+/* A symbol table's entry size, string table link and data.  */
+static int
+check_symtab (struct btfld_elf *e, size_t i, Elf_Scn *scn,
+	      const GElf_Shdr *sh, const char *name)
+{
+  size_t symsz = gelf_fsize (e->elf, ELF_T_SYM, 1, EV_CURRENT);
+  GElf_Shdr lsh;
+  if (sh->sh_entsize != symsz || sh->sh_size % symsz || sh->sh_size == 0)
+    return btfld_error (-EINVAL, "malformed ELF: symbol table [%zu] '%s': "
+			"size %" PRIu64 " and entry size %" PRIu64
+			" (a symbol is %zu bytes)", i, name,
+			(uint64_t) sh->sh_size, (uint64_t) sh->sh_entsize,
+			symsz);
+  if (!gelf_getshdr (elf_getscn (e->elf, sh->sh_link), &lsh)
+      || lsh.sh_type != SHT_STRTAB)
+    return btfld_error (-EINVAL, "malformed ELF: symbol table [%zu] '%s': "
+			"link %u is not a string table", i, name,
+			sh->sh_link);
+  if (!elf_getdata (scn, NULL))
+    return btfld_error (-EINVAL, "malformed ELF: symbol table [%zu] '%s': "
+			"cannot read it: %s", i, name, elf_errmsg (-1));
+  return 0;
+}
+
+/* Section I's header (into *SH): its name, alignment, extent and link,
+   and a symbol table's shape.  */
+static int
+check_section (struct btfld_elf *e, const struct shdr_table *t, size_t i,
+	       GElf_Shdr *sh)
+{
+  Elf_Scn *scn = elf_getscn (e->elf, i);
+  if (!scn || !gelf_getshdr (scn, sh))
+    return btfld_error (-EINVAL, "malformed ELF section header [%zu]: %s",
+			i, elf_errmsg (-1));
+  if (sh->sh_name >= t->ssh.sh_size)
+    return btfld_error (-EINVAL, "malformed ELF: section [%zu] name offset "
+			"%u beyond the section name string table (%" PRIu64
+			" bytes)", i, sh->sh_name,
+			(uint64_t) t->ssh.sh_size);
+  const char *name = sec_name (e, t->shstrndx, sh);
+  if (sh->sh_addralign & (sh->sh_addralign - 1))
+    return btfld_error (-EINVAL, "malformed ELF: section [%zu] '%s': "
+			"alignment %" PRIu64 " is not a power of 2", i, name,
+			(uint64_t) sh->sh_addralign);
+  if (sh->sh_addralign > MAX_ALIGN)
+    return btfld_error (-EINVAL, "malformed ELF: section [%zu] '%s': "
+			"alignment %" PRIu64 " is over the limit of %" PRIu64,
+			i, name, (uint64_t) sh->sh_addralign, MAX_ALIGN);
+  if (sh->sh_type != SHT_NOBITS
+      && (sh->sh_offset > e->size || sh->sh_size > e->size - sh->sh_offset))
+    return btfld_error (-EINVAL, "malformed ELF: section [%zu] '%s' "
+			"(offset %" PRIu64 ", size %" PRIu64 ") lies outside "
+			"the file (%zu bytes)", i, name,
+			(uint64_t) sh->sh_offset, (uint64_t) sh->sh_size,
+			e->size);
+  if (sh->sh_link >= t->n)
+    return btfld_error (-EINVAL, "malformed ELF: section [%zu] '%s': link "
+			"%u out of range (%zu sections)", i, name,
+			sh->sh_link, t->n);
+  if (sh->sh_type == SHT_SYMTAB || sh->sh_type == SHT_DYNSYM)
+    return check_symtab (e, i, scn, sh, name);
+  if (sh->sh_type == SHT_SYMTAB_SHNDX
+      && (sh->sh_entsize != 4 || sh->sh_size % 4))
+    return btfld_error (-EINVAL, "malformed ELF: section [%zu] '%s': "
+			"entry size %" PRIu64 ", expected 4", i, name,
+			(uint64_t) sh->sh_entsize);
+  return 0;
+}
+
+/* The NX extents X (the section headers' and each section's with
+   contents): none overlaps another or the ELF header.  */
+static int
+check_overlaps (struct btfld_elf *e, const struct shdr_table *t,
+		struct extent *x, size_t nx)
+{
+  qsort (x, nx, sizeof *x, by_extent);
+  for (size_t k = 0; k < nx; k++)
+    if (k && x[k].off < x[k - 1].off + x[k - 1].size)
+      {
+	char a[32], b[32];
+	GElf_Shdr sh;
+	if (x[k - 1].index == SIZE_MAX)
+	  strcpy (a, "the section headers");
+	else
+	  snprintf (a, sizeof a, "section [%zu]", x[k - 1].index);
+	if (x[k].index == SIZE_MAX)
+	  strcpy (b, "the section headers");
+	else
+	  snprintf (b, sizeof b, "section [%zu]", x[k].index);
+	size_t named = x[k].index != SIZE_MAX ? x[k].index : x[k - 1].index;
+	gelf_getshdr (elf_getscn (e->elf, named), &sh);
+	return btfld_error (-EINVAL, "malformed ELF: %s overlaps %s ('%s')",
+			    b, a, sec_name (e, t->shstrndx, &sh));
+      }
+    else if (x[k].off < t->eh.e_ehsize)
+      return btfld_error (-EINVAL, "malformed ELF: section [%zu] overlaps "
+			  "the ELF header", x[k].index);
+  return 0;
+}
+
 /* Everything the reader and the writer rely on, checked once: the
    section header table and the string table of section names lie in
    the file, every section with contents too, without overlapping another
@@ -312,166 +489,24 @@ sec_name (struct btfld_elf *e, size_t shstrndx, const GElf_Shdr *sh)
 static int
 check_sections (struct btfld_elf *e)
 {
-  GElf_Ehdr eh;
-  size_t n, shstrndx, phnum;
-  bool is64 = gelf_getclass (e->elf) == ELFCLASS64;
-  size_t shentsize = is64 ? sizeof (Elf64_Shdr) : sizeof (Elf32_Shdr);
-  gelf_getehdr (e->elf, &eh);
-  if (eh.e_shoff == 0)
-    return btfld_error (-EINVAL, "malformed ELF: no section header table");
-  if (eh.e_shentsize != shentsize)
-    return btfld_error (-EINVAL, "malformed ELF: section header size %u, "
-			"expected %zu", eh.e_shentsize, shentsize);
-  /* The writer writes a whole header whatever e_ehsize says: with 0
-     there, a section at offset 0 passed the overlap check below and
-     the new header overwrote its bytes (fuzz-elf).  */
-  size_t ehsize = is64 ? sizeof (Elf64_Ehdr) : sizeof (Elf32_Ehdr);
-  if (eh.e_ehsize != ehsize)
-    return btfld_error (-EINVAL, "malformed ELF: ELF header size %u, "
-			"expected %zu", eh.e_ehsize, ehsize);
-  if (eh.e_shoff < eh.e_ehsize || eh.e_shoff > e->size
-      || e->size - eh.e_shoff < shentsize)
-    return btfld_error (-EINVAL, "malformed ELF: section header table "
-			"(offset %" PRIu64 ") outside the file (%zu bytes)",
-			(uint64_t) eh.e_shoff, e->size);
-  /* Section 0 is in the file: libelf reads the extended numbers there.  */
-  if (elf_getshdrnum (e->elf, &n) || elf_getphdrnum (e->elf, &phnum))
-    return btfld_error (-EINVAL, "malformed ELF headers: %s",
-			elf_errmsg (-1));
-  if (n < 2)
-    return btfld_error (-EINVAL, "malformed ELF: %zu section header%s, no "
-			"section name string table", n, n == 1 ? "" : "s");
-  if (n > (e->size - eh.e_shoff) / shentsize)
-    return btfld_error (-EINVAL, "malformed ELF: %zu section headers at "
-			"offset %" PRIu64 " do not fit in the file (%zu bytes)",
-			n, (uint64_t) eh.e_shoff, e->size);
-  if (phnum && (eh.e_phoff > e->size
-		|| eh.e_phentsize != (is64 ? sizeof (Elf64_Phdr)
-				      : sizeof (Elf32_Phdr))
-		|| phnum > (e->size - eh.e_phoff) / eh.e_phentsize))
-    return btfld_error (-EINVAL, "malformed ELF: program header table "
-			"outside the file");
-  if (elf_getshdrstrndx (e->elf, &shstrndx))
-    return btfld_error (-EINVAL, "malformed ELF section headers: %s",
-			elf_errmsg (-1));
-  if (shstrndx == SHN_UNDEF || shstrndx >= n)
-    return btfld_error (-EINVAL, "malformed ELF: section name string table "
-			"index %zu out of range (%zu sections)", shstrndx, n);
-  GElf_Shdr ssh;
-  if (!gelf_getshdr (elf_getscn (e->elf, shstrndx), &ssh))
-    return btfld_error (-EINVAL, "malformed ELF section header [%zu]: %s",
-			shstrndx, elf_errmsg (-1));
-  if (ssh.sh_type != SHT_STRTAB || ssh.sh_size == 0
-      || ssh.sh_offset > e->size || ssh.sh_size > e->size - ssh.sh_offset)
-    return btfld_error (-EINVAL, "malformed ELF: section name string table "
-			"[%zu] (type %u, offset %" PRIu64 ", size %" PRIu64
-			") is not a string table within the file (%zu bytes)",
-			shstrndx, ssh.sh_type, (uint64_t) ssh.sh_offset,
-			(uint64_t) ssh.sh_size, e->size);
-  if (e->image[ssh.sh_offset + ssh.sh_size - 1] != '\0')
-    return btfld_error (-EINVAL, "malformed ELF: section name string table "
-			"[%zu] does not end with a NUL", shstrndx);
-  struct extent *x = malloc ((n + 1) * sizeof *x);
+  struct shdr_table t;
+  int err = check_headers (e, &t);
+  if (err)
+    return err;
+  struct extent *x = malloc ((t.n + 1) * sizeof *x);
   size_t nx = 0;
-  int err = 0;
   if (!x)
     return btfld_error (-ENOMEM, "out of memory");
-  x[nx++] = (struct extent) { eh.e_shoff, n * shentsize, SIZE_MAX };
-  size_t symsz = gelf_fsize (e->elf, ELF_T_SYM, 1, EV_CURRENT);
-  for (size_t i = 1; i < n && !err; i++)
+  x[nx++] = (struct extent) { t.eh.e_shoff, t.n * t.shentsize, SIZE_MAX };
+  for (size_t i = 1; i < t.n && !err; i++)
     {
       GElf_Shdr sh;
-      Elf_Scn *scn = elf_getscn (e->elf, i);
-      if (!scn || !gelf_getshdr (scn, &sh))
-	{
-	  err = btfld_error (-EINVAL, "malformed ELF section header [%zu]: %s",
-			     i, elf_errmsg (-1));
-	  break;
-	}
-      if (sh.sh_name >= ssh.sh_size)
-	{
-	  err = btfld_error (-EINVAL, "malformed ELF: section [%zu] name "
-			     "offset %u beyond the section name string table "
-			     "(%" PRIu64 " bytes)", i, sh.sh_name,
-			     (uint64_t) ssh.sh_size);
-	  break;
-	}
-      const char *name = sec_name (e, shstrndx, &sh);
-      if (sh.sh_addralign & (sh.sh_addralign - 1))
-	err = btfld_error (-EINVAL, "malformed ELF: section [%zu] '%s': "
-			   "alignment %" PRIu64 " is not a power of 2", i,
-			   name, (uint64_t) sh.sh_addralign);
-      else if (sh.sh_addralign > MAX_ALIGN)
-	err = btfld_error (-EINVAL, "malformed ELF: section [%zu] '%s': "
-			   "alignment %" PRIu64 " is over the limit of %"
-			   PRIu64, i, name, (uint64_t) sh.sh_addralign,
-			   MAX_ALIGN);
-      else if (sh.sh_type != SHT_NOBITS
-	       && (sh.sh_offset > e->size
-		   || sh.sh_size > e->size - sh.sh_offset))
-	err = btfld_error (-EINVAL, "malformed ELF: section [%zu] '%s' "
-			   "(offset %" PRIu64 ", size %" PRIu64 ") lies "
-			   "outside the file (%zu bytes)", i, name,
-			   (uint64_t) sh.sh_offset, (uint64_t) sh.sh_size,
-			   e->size);
-      else if (sh.sh_link >= n)
-	err = btfld_error (-EINVAL, "malformed ELF: section [%zu] '%s': "
-			   "link %u out of range (%zu sections)", i, name,
-			   sh.sh_link, n);
-      else if (sh.sh_type == SHT_SYMTAB || sh.sh_type == SHT_DYNSYM)
-	{
-	  GElf_Shdr lsh;
-	  if (sh.sh_entsize != symsz || sh.sh_size % symsz
-	      || sh.sh_size == 0)
-	    err = btfld_error (-EINVAL, "malformed ELF: symbol table [%zu] "
-			       "'%s': size %" PRIu64 " and entry size %" PRIu64
-			       " (a symbol is %zu bytes)", i, name,
-			       (uint64_t) sh.sh_size,
-			       (uint64_t) sh.sh_entsize, symsz);
-	  else if (!gelf_getshdr (elf_getscn (e->elf, sh.sh_link), &lsh)
-		   || lsh.sh_type != SHT_STRTAB)
-	    err = btfld_error (-EINVAL, "malformed ELF: symbol table [%zu] "
-			       "'%s': link %u is not a string table", i, name,
-			       sh.sh_link);
-	  else if (!elf_getdata (scn, NULL))
-	    err = btfld_error (-EINVAL, "malformed ELF: symbol table [%zu] "
-			       "'%s': cannot read it: %s", i, name,
-			       elf_errmsg (-1));
-	}
-      else if (sh.sh_type == SHT_SYMTAB_SHNDX
-	       && (sh.sh_entsize != 4 || sh.sh_size % 4))
-	err = btfld_error (-EINVAL, "malformed ELF: section [%zu] '%s': "
-			   "entry size %" PRIu64 ", expected 4", i, name,
-			   (uint64_t) sh.sh_entsize);
-      if (!err && sh.sh_type != SHT_NOBITS && sh.sh_size)
+      if (!(err = check_section (e, &t, i, &sh))
+	  && sh.sh_type != SHT_NOBITS && sh.sh_size)
 	x[nx++] = (struct extent) { sh.sh_offset, sh.sh_size, i };
     }
   if (!err)
-    {
-      qsort (x, nx, sizeof *x, by_extent);
-      for (size_t k = 0; k < nx && !err; k++)
-	if (k && x[k].off < x[k - 1].off + x[k - 1].size)
-	  {
-	    char a[32], b[32];
-	    GElf_Shdr sh;
-	    if (x[k - 1].index == SIZE_MAX)
-	      strcpy (a, "the section headers");
-	    else
-	      snprintf (a, sizeof a, "section [%zu]", x[k - 1].index);
-	    if (x[k].index == SIZE_MAX)
-	      strcpy (b, "the section headers");
-	    else
-	      snprintf (b, sizeof b, "section [%zu]", x[k].index);
-	    size_t named = x[k].index != SIZE_MAX ? x[k].index
-			   : x[k - 1].index;
-	    gelf_getshdr (elf_getscn (e->elf, named), &sh);
-	    err = btfld_error (-EINVAL, "malformed ELF: %s overlaps %s ('%s')",
-			       b, a, sec_name (e, shstrndx, &sh));
-	  }
-	else if (x[k].off < eh.e_ehsize)
-	  err = btfld_error (-EINVAL, "malformed ELF: section [%zu] overlaps "
-			     "the ELF header", x[k].index);
-    }
+    err = check_overlaps (e, &t, x, nx);
   free (x);
   return err;
 }
@@ -848,11 +883,11 @@ layout (struct out_sec *secs, size_t n, const bool *changed, uint64_t start,
 	  placed = true;
 	}
       /* A section without bytes in the file (NOBITS) that stays beyond
-	 the end of the others' does not push what follows (a .bss at
-	 2^40 made a 1 TiB sparse output); within it, it does (as gas
-	 lays them out: the next section at the NOBITS one's offset).
-	 One that moves never does (aligned to 1 GiB, it made a 1 GiB
-	 sparse output).  */
+	 the end of the others' does not push what follows (its offset
+	 may be anything, and the output would grow as sparse as that);
+	 within it, it does (as gas lays them out: the next section at
+	 the NOBITS one's offset).  One that moves never does (its
+	 alignment alone would push the rest).  */
       if (s->sh.sh_offset + fsize > pos
 	  && (fsize || (!placed && s->sh.sh_offset <= data_end)))
 	pos = s->sh.sh_offset + fsize;
@@ -1379,9 +1414,8 @@ move_left (int fd, off_t from, off_t to, size_t len)
 
 /* The new sections written into E's own file (FD, open for writing),
    which then ends where they do: what follows the first changed section
-   only moves towards the start, so the link's output (a kernel's is
-   most of a gigabyte) is not copied to a second file whose fresh pages
-   cost more than the copy.  Not atomic: a kill in the middle leaves
+   only moves towards the start, so that a large link's output is not
+   copied to a second file whose fresh pages cost more than the copy.  Not atomic: a kill in the middle leaves
    the output torn, as a kill in the middle of ld's own writing does,
    and the build runs the link again.  Returns 1, the file untouched,
    when the layout does not allow it (something grows or moves

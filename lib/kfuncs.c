@@ -124,44 +124,56 @@ add_kfunc (struct btfld_kfuncs *k, char *name, const char *set,
 	free (name);
 	return 0;
       }
-  if (k->n == k->cap)
+  if (btfld_grow ((void **) &k->v, &k->cap, k->n + 1, sizeof *k->v))
     {
-      size_t cap = k->cap ? 2 * k->cap : 64;
-      struct kfunc *v = realloc (k->v, cap * sizeof *v);
-      if (!v)
-	{
-	  free (name);
-	  return btfld_error (-ENOMEM, "out of memory");
-	}
-      k->v = v;
-      k->cap = cap;
+      free (name);
+      return -ENOMEM;
     }
   k->v[k->n++] = (struct kfunc) { name, set, flags, false };
   return 0;
 }
 
-struct btfld_kfuncs *
-btfld_kfuncs_from_elf (Elf *elf, enum btfld_kfunc_sets which)
+/* What the two passes over the symbols read: .BTF_ids and the symbol
+   table, and the kfunc sets found (RANGES, each naming its set).  */
+struct ids_scan
 {
-  struct btfld_kfuncs *k = calloc (1, sizeof *k);
-  struct range *ranges = NULL;
-  size_t nranges = 0, shstrndx;
-  Elf_Scn *scn = NULL, *symscn = NULL;
+  Elf *elf;
+  bool msb;
+  const unsigned char *buf;	/* .BTF_ids */
+  uint64_t size, addr;
+  size_t ndx;
+  Elf_Data *syms, *xsyms;
+  GElf_Shdr ssh;
+  size_t nsyms;
+  struct range *ranges;
+  size_t nranges, ranges_cap, sets_cap;
+};
+
+/* Symbol I of the scan when it lies in .BTF_ids: its name, or NULL.  */
+static const char *
+ids_sym (const struct ids_scan *sc, size_t i, GElf_Sym *s)
+{
+  Elf32_Word xndx = 0;
+  if (!gelf_getsymshndx (sc->syms, sc->xsyms, (int) i, s, &xndx)
+      || btfld_sym_section (s->st_shndx, xndx) != sc->ndx)
+    return NULL;
+  return elf_strptr (sc->elf, sc->ssh.sh_link, s->st_name);
+}
+
+/* Find .BTF_ids and the symbol table: 1 when there is no .BTF_ids (no
+   kfunc set), 0, or a negative errno.  */
+static int
+ids_open (struct ids_scan *sc, Elf *elf)
+{
+  size_t shstrndx;
+  Elf_Scn *scn = NULL, *symscn;
   Elf_Data *ids = NULL;
-  uint64_t ids_addr = 0;
-  size_t ids_ndx = 0;
   GElf_Ehdr eh;
-  if (!k)
-    {
-      btfld_error (-ENOMEM, "out of memory");
-      return NULL;
-    }
+  sc->elf = elf;
   if (!gelf_getehdr (elf, &eh) || elf_getshdrstrndx (elf, &shstrndx))
-    {
-      btfld_error (-EINVAL, "not a valid ELF file: %s", elf_errmsg (-1));
-      goto fail;
-    }
-  bool msb = eh.e_ident[EI_DATA] == ELFDATA2MSB;
+    return btfld_error (-EINVAL, "not a valid ELF file: %s",
+			elf_errmsg (-1));
+  sc->msb = eh.e_ident[EI_DATA] == ELFDATA2MSB;
   while ((scn = elf_nextscn (elf, scn)))
     {
       GElf_Shdr sh;
@@ -169,124 +181,133 @@ btfld_kfuncs_from_elf (Elf *elf, enum btfld_kfunc_sets which)
 	continue;
       const char *name = elf_strptr (elf, shstrndx, sh.sh_name);
       if (name && strcmp (name, ".BTF_ids") == 0
-	       && sh.sh_type != SHT_NOBITS)
+	  && sh.sh_type != SHT_NOBITS)
 	{
 	  ids = elf_getdata (scn, NULL);
-	  ids_addr = sh.sh_addr;
-	  ids_ndx = elf_ndxscn (scn);
+	  sc->addr = sh.sh_addr;
+	  sc->ndx = elf_ndxscn (scn);
 	}
     }
   if (!ids || !ids->d_buf)
-    return k;			/* no kfunc sets: nothing to tag */
-  GElf_Shdr ssh;
-  Elf_Data *xsyms;
-  if (!(symscn = btfld_elf_symtab (elf, false, &ssh, &xsyms)))
-    {
-      btfld_error (-EINVAL, "has .BTF_ids but no .symtab: the kfunc sets "
-		   "cannot be found");
-      goto fail;
-    }
-  Elf_Data *syms = elf_getdata (symscn, NULL);
-  if (!syms || !ssh.sh_entsize)
-    {
-      btfld_error (-EINVAL, "unreadable .symtab: %s", elf_errmsg (-1));
-      goto fail;
-    }
-  size_t nsyms = ssh.sh_size / ssh.sh_entsize;
-  const unsigned char *buf = ids->d_buf;
-  uint64_t size = ids->d_size;
+    return 1;
+  sc->buf = ids->d_buf;
+  sc->size = ids->d_size;
+  if (!(symscn = btfld_elf_symtab (elf, false, &sc->ssh, &sc->xsyms)))
+    return btfld_error (-EINVAL, "has .BTF_ids but no .symtab: the kfunc "
+			"sets cannot be found");
+  sc->syms = elf_getdata (symscn, NULL);
+  if (!sc->syms || !sc->ssh.sh_entsize)
+    return btfld_error (-EINVAL, "unreadable .symtab: %s", elf_errmsg (-1));
+  sc->nsyms = sc->ssh.sh_size / sc->ssh.sh_entsize;
+  return 0;
+}
 
-  /* Pass 1: the kfunc sets and their extents.  Every BTF_ID macro
-     defines a local __BTF_ID__ symbol: a .BTF_ids without any lost
-     them in the link (-x, --discard-all).  */
+/* Pass 1: the kfunc sets (WHICH) and their extents.  Every BTF_ID macro
+   defines a local __BTF_ID__ symbol: a .BTF_ids without any lost them
+   in the link (-x, --discard-all).  */
+static int
+find_sets (struct ids_scan *sc, struct btfld_kfuncs *k,
+	   enum btfld_kfunc_sets which)
+{
   size_t id_syms = 0;
-  for (size_t i = 0; i < nsyms; i++)
+  for (size_t i = 0; i < sc->nsyms; i++)
     {
       GElf_Sym s;
-      Elf32_Word xndx = 0;
-      if (!gelf_getsymshndx (syms, xsyms, (int) i, &s, &xndx))
-	continue;
-      uint32_t ndx = btfld_sym_section (s.st_shndx, xndx);
-      const char *name = elf_strptr (elf, ssh.sh_link, s.st_name);
-      if (ndx != ids_ndx || !name
-	  || strncmp (name, ID_PFX, sizeof ID_PFX - 1) != 0)
+      const char *name = ids_sym (sc, i, &s);
+      if (!name || strncmp (name, ID_PFX, sizeof ID_PFX - 1) != 0)
 	continue;
       id_syms++;
       if (strncmp (name, SET8_PFX, sizeof SET8_PFX - 1) != 0)
 	continue;
-      uint64_t off = s.st_value - ids_addr;
-      if (s.st_value < ids_addr || off + 8 > size || s.st_size > size - off)
-	{
-	  btfld_error (-EINVAL, ".BTF_ids: set8 '%s' lies outside the "
-		       "section", name + sizeof SET8_PFX - 1);
-	  goto fail;
-	}
-      uint32_t flags = get_u32 (buf + off + 4, msb);
+      uint64_t off = s.st_value - sc->addr;
+      if (s.st_value < sc->addr || off + 8 > sc->size
+	  || s.st_size > sc->size - off)
+	return btfld_error (-EINVAL, ".BTF_ids: set8 '%s' lies outside "
+			    "the section", name + sizeof SET8_PFX - 1);
+      uint32_t flags = get_u32 (sc->buf + off + 4, sc->msb);
       if (which != BTFLD_KFUNCS_ALL && !(flags & BTF_SET8_KFUNCS))
 	continue;
-      char **sets = realloc (k->sets, (k->nsets + 1) * sizeof *sets);
-      struct range *r = realloc (ranges, (nranges + 1) * sizeof *r);
-      if (sets)
-	k->sets = sets;
-      if (r)
-	ranges = r;
-      if (!sets || !r
-	  || !(k->sets[k->nsets] = strdup (name + sizeof SET8_PFX - 1)))
-	{
-	  btfld_error (-ENOMEM, "out of memory");
-	  goto fail;
-	}
-      ranges[nranges++] = (struct range) { s.st_value,
-					   s.st_value + s.st_size,
-					   k->nsets++ };
+      if (btfld_grow ((void **) &k->sets, &sc->sets_cap, k->nsets + 1,
+		      sizeof *k->sets)
+	  || btfld_grow ((void **) &sc->ranges, &sc->ranges_cap,
+			 sc->nranges + 1, sizeof *sc->ranges))
+	return -ENOMEM;
+      if (!(k->sets[k->nsets] = strdup (name + sizeof SET8_PFX - 1)))
+	return btfld_error (-ENOMEM, "out of memory");
+      sc->ranges[sc->nranges++] = (struct range) { s.st_value,
+						   s.st_value + s.st_size,
+						   k->nsets++ };
     }
-
-  if (!id_syms && size)
+  if (!id_syms && sc->size)
     btfld_warn (".BTF_ids has no __BTF_ID__ symbols (local symbols "
 		"discarded: -x, --discard-all?): no kfunc set found, none "
 		"tagged");
+  return 0;
+}
 
-  /* Pass 2: the functions within them.  */
-  for (size_t i = 0; i < nsyms && nranges; i++)
+/* Pass 2: the functions within the sets.  */
+static int
+find_kfuncs (struct ids_scan *sc, struct btfld_kfuncs *k)
+{
+  for (size_t i = 0; i < sc->nsyms && sc->nranges; i++)
     {
       GElf_Sym s;
-      Elf32_Word xndx = 0;
-      if (!gelf_getsymshndx (syms, xsyms, (int) i, &s, &xndx))
-	continue;
-      uint32_t ndx = btfld_sym_section (s.st_shndx, xndx);
-      const char *name = elf_strptr (elf, ssh.sh_link, s.st_name);
-      if (ndx != ids_ndx || !name)
-	continue;
+      const char *name = ids_sym (sc, i, &s);
       size_t j;
-      for (j = 0; j < nranges; j++)
-	if (ranges[j].start <= s.st_value && s.st_value < ranges[j].end)
+      if (!name)
+	continue;
+      for (j = 0; j < sc->nranges; j++)
+	if (sc->ranges[j].start <= s.st_value
+	    && s.st_value < sc->ranges[j].end)
 	  break;
-      if (j == nranges)
+      if (j == sc->nranges)
 	continue;
       char *fname = func_of_sym (name);
       if (!fname)
 	continue;
-      uint64_t off = s.st_value - ids_addr;
-      if (off + 8 > size)
+      uint64_t off = s.st_value - sc->addr;
+      if (off + 8 > sc->size)
 	{
 	  btfld_error (-EINVAL, ".BTF_ids: kfunc '%s' lies outside the "
 		       "section", fname);
 	  free (fname);
-	  goto fail;
+	  return -EINVAL;
 	}
-      if (add_kfunc (k, fname, k->sets[ranges[j].set],
-		     get_u32 (buf + off + 4, msb)))
-	goto fail;
+      int err = add_kfunc (k, fname, k->sets[sc->ranges[j].set],
+			   get_u32 (sc->buf + off + 4, sc->msb));
+      if (err)
+	return err;
     }
-  free (ranges);
+  return 0;
+}
+
+struct btfld_kfuncs *
+btfld_kfuncs_from_elf (Elf *elf, enum btfld_kfunc_sets which)
+{
+  struct btfld_kfuncs *k = calloc (1, sizeof *k);
+  struct ids_scan sc = { 0 };
+  int err;
+  if (!k)
+    {
+      btfld_error (-ENOMEM, "out of memory");
+      return NULL;
+    }
+  err = ids_open (&sc, elf);
+  if (err == 1)
+    return k;			/* no kfunc sets: nothing to tag */
+  if (!err)
+    err = find_sets (&sc, k, which);
+  if (!err)
+    err = find_kfuncs (&sc, k);
+  free (sc.ranges);
+  if (err)
+    {
+      btfld_kfuncs_free (k);
+      return NULL;
+    }
   if (k->n)
     qsort (k->v, k->n, sizeof *k->v, by_name);
   return k;
-
-fail:
-  free (ranges);
-  btfld_kfuncs_free (k);
-  return NULL;
 }
 
 static long
