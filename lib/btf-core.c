@@ -2,6 +2,7 @@
    serialization.  */
 
 #include "btfld-int.h"
+#include "str-index.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -11,60 +12,12 @@
 
 static const struct btf_type void_type;
 
-/* ---- string index: open addressing over offsets ---- */
+/* ---- string index: the offsets of the strings of BTF and its base ---- */
 
-static int
-strtab_grow (struct btfld_btf *btf)
+static const char *
+str_at (const void *btf, uint32_t off)
 {
-  size_t ncap = btf->str_idx_cap ? btf->str_idx_cap * 2 : 1024;
-  uint32_t *nidx = btfld_huge_malloc (ncap, sizeof *nidx);
-  if (!nidx)
-    return -ENOMEM;
-  memset (nidx, 0xff, ncap * sizeof *nidx);
-  for (size_t i = 0; i < btf->str_idx_cap; i++)
-    {
-      uint32_t off = btf->str_idx[i];
-      if (off == UINT32_MAX)
-	continue;
-      size_t j = btfld_str_hash (btfld_str (btf, off)) & (ncap - 1);
-      while (nidx[j] != UINT32_MAX)
-	j = (j + 1) & (ncap - 1);
-      nidx[j] = off;
-    }
-  free (btf->str_idx);
-  btf->str_idx = nidx;
-  btf->str_idx_cap = ncap;
-  return 0;
-}
-
-/* Find S in the index; returns the slot (empty or matching).  */
-static size_t
-strtab_slot (const struct btfld_btf *btf, const char *s)
-{
-  size_t mask = btf->str_idx_cap - 1;
-  size_t j = btfld_str_hash (s) & mask;
-  while (btf->str_idx[j] != UINT32_MAX
-	 && strcmp (btfld_str (btf, btf->str_idx[j]), s) != 0)
-    j = (j + 1) & mask;
-  return j;
-}
-
-static int
-strtab_insert (struct btfld_btf *btf, uint32_t off)
-{
-  if ((btf->str_idx_cnt + 1) * 2 > btf->str_idx_cap)
-    {
-      int err = strtab_grow (btf);
-      if (err)
-	return err;
-    }
-  size_t j = strtab_slot (btf, btfld_str (btf, off));
-  if (btf->str_idx[j] == UINT32_MAX)
-    {
-      btf->str_idx[j] = off;
-      btf->str_idx_cnt++;
-    }
-  return 0;
+  return btfld_str (btf, off);
 }
 
 /* Index every string of the base and of BTF itself (built on the first
@@ -72,13 +25,16 @@ strtab_insert (struct btfld_btf *btf, uint32_t off)
 static int
 strtab_build (struct btfld_btf *btf)
 {
-  int err;
-  if ((err = strtab_grow (btf)))
-    return err;
+  struct btfld_str_index *ix = &btf->str_idx;
   for (const struct btfld_btf *b = btf; b; b = b->base)
     for (uint32_t o = 0; o < b->strs_len; o += strlen (b->strs + o) + 1)
-      if ((err = strtab_insert (btf, b->str_start + o)))
-	return err;
+      {
+	if (btfld_str_index_reserve (ix, 1024, str_at, btf))
+	  return -ENOMEM;
+	size_t j = btfld_str_index_slot (ix, b->strs + o, str_at, btf);
+	if (ix->slot[j] == BTFLD_STR_INDEX_EMPTY)
+	  btfld_str_index_put (ix, j, b->str_start + o);
+      }
   btf->str_idx_built = true;
   return 0;
 }
@@ -168,12 +124,14 @@ btfld_grow (void **p, size_t *cap, size_t need, size_t elt)
 long
 btfld_add_str (struct btfld_btf *btf, const char *s)
 {
+  struct btfld_str_index *ix = &btf->str_idx;
   int err;
-  if (!btf->str_idx_built && (err = strtab_build (btf)))
+  if ((!btf->str_idx_built && (err = strtab_build (btf)))
+      || (err = btfld_str_index_reserve (ix, 1024, str_at, btf)))
     return err;
-  size_t j = strtab_slot (btf, s);
-  if (btf->str_idx[j] != UINT32_MAX)
-    return btf->str_idx[j];
+  size_t j = btfld_str_index_slot (ix, s, str_at, btf);
+  if (ix->slot[j] != BTFLD_STR_INDEX_EMPTY)
+    return ix->slot[j];
   size_t len = strlen (s) + 1;
   if ((uint64_t) btf->str_start + btf->strs_len + len > BTFLD_MAX_STR_OFF)
     return btfld_error (-E2BIG, "string section too large");
@@ -183,8 +141,7 @@ btfld_add_str (struct btfld_btf *btf, const char *s)
   uint32_t off = btf->str_start + btf->strs_len;
   memcpy (btf->strs + btf->strs_len, s, len);
   btf->strs_len += len;
-  if ((err = strtab_insert (btf, off)))
-    return err;
+  btfld_str_index_put (ix, j, off);
   return off;
 }
 
@@ -227,7 +184,7 @@ btfld_btf_new_sharing_strs (const struct btfld_btf *src)
     return NULL;
   char *strs = realloc (btf->strs, src->strs_len ? src->strs_len : 1);
   uint32_t *idx = src->str_idx_built
-		  ? malloc (src->str_idx_cap * sizeof *idx) : NULL;
+		  ? malloc (src->str_idx.cap * sizeof *idx) : NULL;
   if (!strs || (src->str_idx_built && !idx))
     {
       free (idx);
@@ -241,10 +198,9 @@ btfld_btf_new_sharing_strs (const struct btfld_btf *src)
   btf->strs_len = btf->strs_cap = src->strs_len;
   if (idx)
     {
-      memcpy (idx, src->str_idx, src->str_idx_cap * sizeof *idx);
-      btf->str_idx = idx;
-      btf->str_idx_cap = src->str_idx_cap;
-      btf->str_idx_cnt = src->str_idx_cnt;
+      memcpy (idx, src->str_idx.slot, src->str_idx.cap * sizeof *idx);
+      btf->str_idx = (struct btfld_str_index) { idx, src->str_idx.cap,
+						src->str_idx.cnt };
       btf->str_idx_built = true;
     }
   btf->strs_from = src;
@@ -282,7 +238,7 @@ btfld_btf_free (struct btfld_btf *btf)
       free (btf->strs);
     }
   free (btf->offs);
-  free (btf->str_idx);
+  btfld_str_index_free (&btf->str_idx);
   free (btf);
 }
 

@@ -3,6 +3,7 @@
 
 #include "btf-relocate-shim.h"
 #include "btf-relocate.h"
+#include "str-index.h"
 #include "btfld-split.h"
 
 uint32_t
@@ -18,9 +19,7 @@ btfld_reloc_set_base (struct btfld_btf *btf, const struct btfld_btf *base)
   btf->start_id = btfld_type_cnt (base);
   btf->str_start = btfld_reloc_strs_end (base);
   /* The string index holds offsets of the old base.  */
-  free (btf->str_idx);
-  btf->str_idx = NULL;
-  btf->str_idx_cap = btf->str_idx_cnt = 0;
+  btfld_str_index_free (&btf->str_idx);
   btf->str_idx_built = false;
   /* Own strings may now repeat the new base's.  */
   btf->strs_unique = false;

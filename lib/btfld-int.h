@@ -26,6 +26,14 @@
 
 #endif
 
+/* An open-addressing index of values that name strings (str-index.h).  */
+struct btfld_str_index
+{
+  uint32_t *slot;		/* BTFLD_STR_INDEX_EMPTY: empty */
+  size_t cap, cnt;
+};
+#define BTFLD_STR_INDEX_EMPTY UINT32_MAX
+
 struct btfld_btf
 {
   const struct btfld_btf *base;
@@ -41,9 +49,8 @@ struct btfld_btf
   char *strs;			/* own string section */
   size_t strs_len, strs_cap;
 
-  /* Interning index (offsets, UINT32_MAX = empty); built lazily.  */
-  uint32_t *str_idx;
-  size_t str_idx_cap, str_idx_cnt;
+  /* Interning index of string offsets (str-index.h); built lazily.  */
+  struct btfld_str_index str_idx;
   bool str_idx_built;
 
   /* Created with SRC's string section (btfld_btf_new_sharing_strs):

@@ -49,6 +49,7 @@
 
 #define _GNU_SOURCE 1		/* qsort_r */
 #include "btfld-int.h"
+#include "str-index.h"
 #include "btfld-session.h"
 #include "compiler-traits.h"
 #include "elf-btf.h"
@@ -295,54 +296,43 @@ fix_func (struct fix *f, uint32_t id, const struct btf_type *t)
   f->linkage[id] = global ? BTF_FUNC_GLOBAL : BTF_FUNC_STATIC;
 }
 
-/* Names seen so far, with a count (once-per-name warnings): an
-   open-addressing table of *N names whose size is a function of *N
-   (the smallest power of two >= 2 * max (*N, 8)), so that a kernel's tens
-   of thousands of static variables cost a lookup each, not a scan.  */
-struct seen { const char *name; size_t count; };
-
-static size_t
-seen_cap (size_t n)
+/* Names seen so far, with a count (once-per-name warnings), indexed
+   by name.  */
+struct seen_name { const char *name; size_t count; };
+struct seen
 {
-  size_t cap = 16;
-  while (cap < 2 * n)
-    cap *= 2;
-  return cap;
-}
+  struct btfld_str_index ix;	/* indexes of V */
+  struct seen_name *v;
+  size_t n, cap;
+};
 
-static size_t
-seen_slot (const struct seen *v, size_t cap, const char *name)
+static const char *
+seen_key (const void *ctx, uint32_t i)
 {
-  size_t j = btfld_str_hash (name) & (cap - 1);
-  while (v[j].name && v[j].name != name && strcmp (v[j].name, name) != 0)
-    j = (j + 1) & (cap - 1);
-  return j;
+  return ((const struct seen *) ctx)->v[i].name;
 }
 
 /* How often NAME was seen before (SIZE_MAX: out of memory).  */
 static size_t
-seen_next (struct seen **v, size_t *n, const char *name)
+seen_next (struct seen *s, const char *name)
 {
-  size_t cap = seen_cap (*n), j;
-  if (*v && (*v)[j = seen_slot (*v, cap, name)].name)
-    return (*v)[j].count++;
-  size_t ncap = seen_cap (*n + 1);
-  if (!*v || ncap != cap)
-    {
-      struct seen *nv = calloc (ncap, sizeof *nv);
-      if (!nv)
-	return SIZE_MAX;
-      for (size_t i = 0; *v && i < cap; i++)
-	if ((*v)[i].name)
-	  nv[seen_slot (nv, ncap, (*v)[i].name)] = (*v)[i];
-      free (*v);
-      *v = nv;
-    }
-  j = seen_slot (*v, ncap, name);
-  (*v)[j].name = name;
-  (*v)[j].count = 1;
-  (*n)++;
+  if (btfld_str_index_reserve (&s->ix, 16, seen_key, s))
+    return SIZE_MAX;
+  size_t j = btfld_str_index_slot (&s->ix, name, seen_key, s);
+  if (s->ix.slot[j] != BTFLD_STR_INDEX_EMPTY)
+    return s->v[s->ix.slot[j]].count++;
+  if (btfld_grow ((void **) &s->v, &s->cap, s->n + 1, sizeof *s->v))
+    return SIZE_MAX;
+  s->v[s->n] = (struct seen_name) { name, 1 };
+  btfld_str_index_put (&s->ix, j, (uint32_t) s->n++);
   return 0;
+}
+
+static void
+seen_free (struct seen *s)
+{
+  btfld_str_index_free (&s->ix);
+  free (s->v);
 }
 
 static bool
@@ -985,28 +975,26 @@ enum_key (const struct btfld_btf *btf, const struct btf_type *t)
 static void
 one_global_func (struct fix *f)
 {
-  struct seen *names = NULL;
-  size_t nnames = 0;
+  struct seen names = { 0 };
   for (uint32_t id = f->start; id < f->cnt && !f->nomem; id++)
     {
       if (kind_of (f, id) != BTF_KIND_FUNC || !f->keep[id]
 	  || f->linkage[id] != BTF_FUNC_GLOBAL)
 	continue;
       const struct btf_type *t = btfld_type_by_id (f->btf, id);
-      size_t k = seen_next (&names, &nnames, btfld_str (f->btf, t->name_off));
+      size_t k = seen_next (&names, btfld_str (f->btf, t->name_off));
       if (k == SIZE_MAX)
 	f->nomem = true;
       else if (k)
 	f->keep[id] = false;
     }
-  free (names);
+  seen_free (&names);
 }
 
 static void
 decide (struct fix *f)
 {
-  struct seen *enums = NULL;
-  size_t nenums = 0;
+  struct seen enums = { 0 };
   int o;
   note_datasecs (f);
   memset (f->keep + f->start, true, f->cnt - f->start);
@@ -1040,8 +1028,7 @@ decide (struct fix *f)
 	     per object that includes the header.  */
 	  if (t->size == 8 && !made_fwd (f, id)
 	      && (btfld_traits_of (&f->tr, id) & BTFLD_TRAIT_ENUM32)
-	      && (seen = seen_next (&enums, &nenums,
-				    enum_key (f->btf, t))) == 0)
+	      && (seen = seen_next (&enums, enum_key (f->btf, t))) == 0)
 	    btfld_warn ("type [%u] ENUM '%s': the compiler dropped its "
 			"enumerators that need 64 bits; made ENUM64 with the "
 			"%u it kept", id, t->name_off
@@ -1053,7 +1040,7 @@ decide (struct fix *f)
 	}
       f->nomem |= seen == SIZE_MAX;
     }
-  free (enums);
+  seen_free (&enums);
   one_global_func (f);
 }
 

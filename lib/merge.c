@@ -360,8 +360,6 @@ btfld_reorder_in_place (struct btfld_btf *btf, const uint32_t *order,
       src.strs_len = btf->strs_len;
       src.strs_cap = btf->strs_cap;
       src.str_idx = btf->str_idx;
-      src.str_idx_cap = btf->str_idx_cap;
-      src.str_idx_cnt = btf->str_idx_cnt;
       src.str_idx_built = btf->str_idx_built;
     }
   btf->strs_from = strs_from;

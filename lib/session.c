@@ -429,8 +429,9 @@ fix_and_dedup (struct btfld_session *s, struct btfld_btf **out)
   struct btfld_btf *fixed = NULL;
   if (s->opts.fixups && s->syms)
     {
-      struct btfld_objfacts of = { s->objs, s->nobjs, s->blob_obj,
-				   s->nblobs };
+      struct btfld_objfacts of = { .objs = s->objs, .nobjs = s->nobjs,
+				   .blob_obj = s->blob_obj,
+				   .nblobs = s->nblobs };
       uint32_t *map = NULL, n = btfld_type_cnt (s->merged);
       bool made_int = false;
       if (s->traits_noted && !s->classified)
