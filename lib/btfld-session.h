@@ -68,11 +68,6 @@ struct btfld_session_opts
 					   .BTF.base: relocate it onto this
 					   full base (else onto BASE, when
 					   given) */
-  bool release_input_pages;	/* the inputs are private file mappings
-				   the caller lets the session drop, page
-				   by page, once merged (they read back
-				   from the file); else the inputs' memory
-				   is never touched but to read it */
 };
 
 /* Which .BTF_ids set8s are kfunc sets (kfuncs.c): those whose flags have
@@ -87,8 +82,8 @@ void btfld_session_free (struct btfld_session *s);
 /* Add one input's .BTF (one or more compiler blobs, possibly padded, as
    in a relocatable object or the concatenation a plain link leaves in
    its output).  Its blobs are merged at once, so the input's memory is
-   no longer needed afterwards (with release_input_pages, its pages are
-   dropped as they are read).  A malformed blob fails with a message naming its
+   no longer needed afterwards (the session only reads it: what becomes
+   of its pages is the caller's business).  A malformed blob fails with a message naming its
    offset and type.  */
 int btfld_session_add_input (struct btfld_session *s, const void *data,
 			     size_t size);

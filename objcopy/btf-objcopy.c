@@ -530,8 +530,7 @@ run (struct opts *o, struct btfld_elf *e, const struct btfld_btf *base,
   struct btfld_session_opts so = { .fixups = o->fixups,
 				   .engine = o->engine, .base = base,
 				   .distill = o->distill, .vars = o->vars,
-				   .funcs = o->funcs, .relocate = rbase,
-				   .release_input_pages = true };
+				   .funcs = o->funcs, .relocate = rbase };
   if (!(w.s = btfld_session_new (&so)))
     err = btfld_errcode ();
   else if (o->kfunc_tags

@@ -1125,12 +1125,11 @@ in_claim_order (const struct btfld_elf *e, const void *data, size_t size,
 }
 
 static struct btfld_session_opts
-session_opts (bool keep_input_pages)
+session_opts (bool keep_input_pages __attribute__ ((unused)))
 {
   return (struct btfld_session_opts) {
     .fixups = opt.fixups, .engine = opt.engine, .base = base_btf,
-    .distill = opt.distill, .vars = opt.vars,
-    .release_input_pages = !keep_input_pages };
+    .distill = opt.distill, .vars = opt.vars };
 }
 
 /* AHEAD: the merge thread's session, or NULL; freed here.  T0: when
