@@ -199,10 +199,15 @@ var_fix_of (struct fix *f, uint32_t id)
   return f->vix[id] ? &f->vf[f->vix[id] - 1] : NULL;
 }
 
+/* A function's code: an STT_FUNC symbol.  An IFUNC symbol (gcc's
+   target_clones, glibc's ifunc attribute) is the resolver's code, whose
+   prototype is not the FUNC's; the variants it chooses have symbols of
+   their own (NAME.default, NAME.avx2), as pahole, which takes
+   STT_FUNC symbols only.  */
 static bool
 is_func_sym (const struct btfld_sym *s)
 {
-  return s->type == STT_FUNC || s->type == STT_GNU_IFUNC;
+  return s->type == STT_FUNC;
 }
 
 static bool
@@ -631,8 +636,7 @@ fix_func_obj (struct fix *f, uint32_t id, const struct btf_type *t,
       for (size_t i = 0; i < n; i++)
 	{
 	  const struct btfld_obj_sym *y = &x->o->syms[k[i]];
-	  if ((y->type != STT_FUNC && y->type != STT_GNU_IFUNC)
-	      || y->sec >= x->o->nsecs)
+	  if (y->type != STT_FUNC || y->sec >= x->o->nsecs)
 	    continue;
 	  if (y->bind == STB_LOCAL)
 	    local = true;
@@ -646,8 +650,7 @@ fix_func_obj (struct fix *f, uint32_t id, const struct btf_type *t,
   for (size_t i = 0; i < n && !found; i++)
     {
       const struct btfld_obj_sym *y = &x->o->syms[k[i]];
-      if ((y->type != STT_FUNC && y->type != STT_GNU_IFUNC)
-	  || y->sec >= x->o->nsecs
+      if (y->type != STT_FUNC || y->sec >= x->o->nsecs
 	  || (real && (linkage == BTF_FUNC_STATIC) != (y->bind == STB_LOCAL)))
 	continue;
       found = place_obj_sym (f, x, k[i], &p);
