@@ -14,6 +14,11 @@
      name; otherwise linkage from the symbol's binding.  A C23 definition
      with an unnamed parameter (gcc >= 15) loses its FUNC, with a
      warning: the kernel refuses a FUNC whose parameter has no name.
+   - FUNC of a declaration whose function the output defines and no
+     definition in the BTF describes (an assembly function, or one of an
+     object built without BTF): kept, one per name, the first
+     declaration's, its prototype's parameters named arg0, arg1 ... (no
+     compiler names a declaration's parameters in BTF; asm_funcs).
    - VAR: dropped unless a defined symbol of non-zero size has its name
      (extern and optimized-out variables, section markers such as
      __per_cpu_end); linkage from the binding.
@@ -137,6 +142,11 @@ struct fix
   uint64_t *empty, *empty_int;
   struct empty_use *use;
   size_t nuse, use_cap;
+  /* The prototypes of the declarations' FUNCs that describe functions
+     no definition in the BTF describes (asm_funcs): their parameters
+     get names.  */
+  uint32_t *asm_protos;
+  size_t nasm;
   /* Each own id's kind, KIND_NAMED added when it has a name: the passes
      over every id read these bytes instead of the records, which at a
      kernel's size are hundreds of MB (index_kinds).  */
@@ -200,10 +210,15 @@ var_fix_of (struct fix *f, uint32_t id)
   return f->vix[id] ? &f->vf[f->vix[id] - 1] : NULL;
 }
 
+/* A function's code: an STT_FUNC symbol.  An IFUNC symbol (gcc's
+   target_clones, glibc's ifunc attribute) is the resolver's code, whose
+   prototype is not the FUNC's; the variants it chooses have symbols of
+   their own (NAME.default, NAME.avx2), as pahole, which takes
+   STT_FUNC symbols only.  */
 static bool
 is_func_sym (const struct btfld_sym *s)
 {
-  return s->type == STT_FUNC || s->type == STT_GNU_IFUNC;
+  return s->type == STT_FUNC;
 }
 
 static bool
@@ -621,8 +636,7 @@ fix_func_obj (struct fix *f, uint32_t id, const struct btf_type *t,
       for (size_t i = 0; i < n; i++)
 	{
 	  const struct btfld_obj_sym *y = &x->o->syms[k[i]];
-	  if ((y->type != STT_FUNC && y->type != STT_GNU_IFUNC)
-	      || y->sec >= x->o->nsecs)
+	  if (y->type != STT_FUNC || y->sec >= x->o->nsecs)
 	    continue;
 	  if (y->bind == STB_LOCAL)
 	    local = true;
@@ -636,8 +650,7 @@ fix_func_obj (struct fix *f, uint32_t id, const struct btf_type *t,
   for (size_t i = 0; i < n && !found; i++)
     {
       const struct btfld_obj_sym *y = &x->o->syms[k[i]];
-      if ((y->type != STT_FUNC && y->type != STT_GNU_IFUNC)
-	  || y->sec >= x->o->nsecs
+      if (y->type != STT_FUNC || y->sec >= x->o->nsecs
 	  || (real && (linkage == BTF_FUNC_STATIC) != (y->bind == STB_LOCAL)))
 	continue;
       found = place_obj_sym (f, x, k[i], &p);
@@ -991,6 +1004,198 @@ one_global_func (struct fix *f)
   seen_free (&names);
 }
 
+/* Whether FUNC ID (T) is a declaration's: an extern one from a
+   compiler that writes real linkage; with gcc 12 (every FUNC static),
+   one whose prototype has an unnamed parameter or, with its object's
+   facts, whose name the object only refers to (a declaration without
+   parameters looks like a definition).  */
+static bool
+func_is_decl (const struct fix *f, uint32_t id, const struct btf_type *t)
+{
+  if (btfld_traits_of (&f->tr, id) & BTFLD_TRAIT_REAL_LINKAGE)
+    return btfld_vlen (t) == BTF_FUNC_EXTERN;
+  if (proto_is_declaration (f->btf, t->type))
+    return true;
+  int o = obj_of (f, id);
+  if (o < 0)
+    return false;
+  size_t n;
+  const struct obj_index *x = &f->ox[o];
+  const uint32_t *k = obj_lookup (x, btfld_str (f->btf, t->name_off), &n);
+  for (size_t i = 0; i < n; i++)
+    if (x->o->syms[k[i]].sec != BTFLD_OBJ_UNDEF)
+      return false;
+  return n > 0;
+}
+
+/* Whether the output defines NAME as a function a declaration refers
+   to: a global or weak function symbol.  A local one may be a static
+   function of the name in another file; an assembly function the link
+   made local (hidden visibility) is not told apart from one.  */
+static bool
+defined_for_decl (const struct fix *f, const char *name)
+{
+  size_t n;
+  const struct btfld_sym *s = btfld_symtab_lookup (f->syms, name, &n);
+  for (size_t i = 0; i < n; i++)
+    if (btfld_sym_defined (&s[i]) && is_func_sym (&s[i])
+	&& s[i].bind != STB_LOCAL)
+      return true;
+  return false;
+}
+
+/* A declaration's FUNC that may describe a function (asm_funcs).  */
+struct decl_ref
+{
+  const char *name;
+  uint32_t id;
+  bool covered;			/* a definition in the BTF has the name */
+};
+
+static int
+by_decl_name (const void *a, const void *b)
+{
+  const struct decl_ref *x = a, *y = b;
+  int c = strcmp (x->name, y->name);
+  return c ? c : x->id < y->id ? -1 : x->id > y->id;
+}
+
+static int
+by_decl_name_only (const void *a, const void *b)
+{
+  return strcmp (((const struct decl_ref *) a)->name,
+		 ((const struct decl_ref *) b)->name);
+}
+
+static int
+note_user (uint32_t *id, void *p)
+{
+  uint64_t *map = p;
+  btfld_set_bit (map, *id);
+  return 0;
+}
+
+/* The own types that a type other than a FUNC, VAR or DATASEC refers
+   to, a bitmap (NULL: out of memory).  */
+static uint64_t *
+non_func_users (const struct fix *f)
+{
+  uint64_t *map = calloc (f->cnt / 64 + 1, sizeof *map);
+  for (uint32_t id = f->start; map && id < f->cnt; id++)
+    {
+      unsigned k = kind_of (f, id);
+      if (k != BTF_KIND_FUNC && k != BTF_KIND_VAR && k != BTF_KIND_DATASEC)
+	btfld_visit_ids ((struct btf_type *) btfld_type_by_id (f->btf, id),
+			 note_user, map);
+    }
+  return map;
+}
+
+/* Functions that C declares and the output defines, but that no
+   definition in the BTF describes: assembly functions, or functions of
+   objects built without BTF.  gcc writes a FUNC for each declaration a
+   unit refers to (gcc 12 static, gcc >= 13 extern), with the source's
+   parameter types and no parameter names.  Of each such name the first
+   declaration (in link order) describes the function: the types are
+   what every C caller passes, so that the arguments are where the
+   prototype says; its parameters are named arg0, arg1 ... (name_protos),
+   since the kernel refuses a FUNC whose parameter has no name.  That
+   prototype must be the FUNCs' alone (gcc writes one per declaration),
+   not also a function pointer's: another declaration's is taken
+   otherwise.  A name a FUNC describes already, or that a definition in
+   the BTF has (its FUNC dropped for a reason: a C23 unnamed parameter,
+   a weak definition the link overrode), gets none.  */
+static int
+asm_funcs (struct fix *f)
+{
+  struct decl_ref *v = NULL;
+  uint64_t *shared = NULL;
+  size_t n = 0, cap = 0;
+  int err = 0;
+  for (uint32_t id = f->start; id < f->cnt; id++)
+    {
+      if (kind_of (f, id) != BTF_KIND_FUNC || f->keep[id]
+	  || !(f->kinds[id] & KIND_NAMED))
+	continue;
+      const struct btf_type *t = btfld_type_by_id (f->btf, id);
+      const char *name = btfld_str (f->btf, t->name_off);
+      if (t->type < f->start || !func_is_decl (f, id, t)
+	  || !defined_for_decl (f, name))
+	continue;
+      if (n == cap && btfld_grow ((void **) &v, &cap, n + 1, sizeof *v))
+	{
+	  free (v);
+	  return -ENOMEM;
+	}
+      v[n++] = (struct decl_ref) { name, id, false };
+    }
+  if (!n)
+    return 0;
+  qsort (v, n, sizeof *v, by_decl_name);
+  for (uint32_t id = f->start; id < f->cnt; id++)
+    {
+      if (kind_of (f, id) != BTF_KIND_FUNC || !(f->kinds[id] & KIND_NAMED))
+	continue;
+      const struct btf_type *t = btfld_type_by_id (f->btf, id);
+      if (!f->keep[id] && func_is_decl (f, id, t))
+	continue;
+      struct decl_ref key = { btfld_str (f->btf, t->name_off), 0, false };
+      struct decl_ref *hit = bsearch (&key, v, n, sizeof *v,
+				      by_decl_name_only);
+      if (hit)
+	hit->covered = true;
+    }
+  if (!(shared = non_func_users (f))
+      || !(f->asm_protos = malloc (n * sizeof *f->asm_protos)))
+    err = -ENOMEM;
+  for (size_t i = 0, j; i < n && !err; i = j)
+    {
+      bool covered = false;
+      for (j = i; j < n && strcmp (v[j].name, v[i].name) == 0; j++)
+	covered |= v[j].covered;
+      for (size_t k = i; k < j && !covered; k++)
+	{
+	  uint32_t proto = btfld_type_by_id (f->btf, v[k].id)->type;
+	  if (btfld_bit (shared, proto))
+	    continue;
+	  f->keep[v[k].id] = true;
+	  f->linkage[v[k].id] = BTF_FUNC_GLOBAL;
+	  f->asm_protos[f->nasm++] = proto;
+	  break;
+	}
+    }
+  free (shared);
+  free (v);
+  return err;
+}
+
+/* Name the unnamed parameters of the prototypes asm_funcs chose, in
+   OUT (MAP: F's ids to OUT's): arg0, arg1 ..., the "..." aside.  */
+static int
+name_protos (const struct fix *f, struct btfld_btf *out, const uint32_t *map)
+{
+  for (size_t i = 0; i < f->nasm; i++)
+    {
+      uint32_t id = map[f->asm_protos[i]];
+      unsigned vlen = btfld_vlen (btfld_type_by_id (out, id));
+      for (unsigned k = 0; k < vlen; k++)
+	{
+	  struct btf_param *p
+	    = (struct btf_param *) (btfld_type_mut (out, id) + 1) + k;
+	  char arg[24];
+	  if (p->name_off || !p->type)
+	    continue;
+	  snprintf (arg, sizeof arg, "arg%u", k);
+	  long name = btfld_add_str (out, arg);
+	  if (name < 0)
+	    return btfld_error (-ENOMEM, "out of memory");
+	  p = (struct btf_param *) (btfld_type_mut (out, id) + 1) + k;
+	  p->name_off = name;
+	}
+    }
+  return 0;
+}
+
 static void
 decide (struct fix *f)
 {
@@ -1042,6 +1247,8 @@ decide (struct fix *f)
     }
   seen_free (&enums);
   one_global_func (f);
+  if (!f->nomem && asm_funcs (f))
+    f->nomem = true;
 }
 
 /* The header of T (ID) as the fixups leave it, in *H: whether it is an
@@ -1839,7 +2046,8 @@ fixup_run (const struct btfld_btf *btf, struct btfld_btf *own,
   /* From here on F's types may be gone (rewritten in place).  */
   apply_linkage (&f, out, map);
   swap_arrays (&sw, out, map);
-  if (add_datasecs (&f, out, map, vars, nvars))
+  if (add_datasecs (&f, out, map, vars, nvars)
+      || name_protos (&f, out, map))
     {
       btfld_btf_free (out);
       own = out == own ? NULL : own;
@@ -1861,6 +2069,7 @@ out:
   free (f.empty_int);
   free (f.use);
   free_objects (&f);
+  free (f.asm_protos);
   btfld_traits_free (&f.tr);
   if (own && out != own)
     btfld_btf_free (own);
