@@ -761,7 +761,7 @@ out_section (const struct btfld_symtab *syms, const uint32_t *by_name,
 
 /* Index each object's symbols by name and its sections by the output
    section they landed in (through the output's sections sorted by
-   name: a kernel's ld -r output has some 10,000).  */
+   name: an ld -r output may have one section per function).  */
 static int
 index_objects (struct fix *f)
 {

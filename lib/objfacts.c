@@ -98,7 +98,7 @@ sym_walk_next (struct sym_walk *w, GElf_Sym *s, uint32_t *shndx,
 /* A copy of string table INDEX of ELF (*BASE, *SIZE: where libelf has
    it; NULL and 0 when it has none), or NULL when out of memory.  The
    names of an object point into such copies: one allocation for all of
-   them, not one each (a kernel's inputs have 1.5 million).  */
+   them, not one each (a large link has millions of names).  */
 static char *
 copy_strings (Elf *elf, size_t index, const char **base, size_t *size)
 {
