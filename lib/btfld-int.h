@@ -210,11 +210,8 @@ struct btfld_btf *btfld_btf_parse_view (const void *data, size_t size,
 					bool checked);
 
 /* Flags of btfld_merge_section_into: the data was accepted before (as
-   btfld_btf_parse_checked's CHECKED); the data's pages are left as they
-   are (else, as btfld_session_opts' release_input_pages allows, they
-   are dropped once merged).  */
+   btfld_btf_parse_checked's CHECKED).  */
 #define BTFLD_MERGE_CHECKED 1u
-#define BTFLD_MERGE_KEEP_PAGES 2u
 
 /* Append the blobs of the concatenated section DATA to OUT (FLAGS as
    above); *BO (of *BO_CAP entries, grown as needed) receives the blob

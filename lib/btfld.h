@@ -177,15 +177,6 @@ struct btfld_blobs
 };
 int btfld_blobs_add (struct btfld_blobs *list, const void *data, size_t size,
 		     const struct btfld_btf *base);
-/* DATA[FROM, TO) is no longer needed: release its whole pages.  With
-   DONTNEED (only for clean pages of a private file mapping, which read
-   back from the file) they are dropped; else MADV_PAGEOUT reclaims
-   what can be read back and leaves anonymous memory as it is, so the
-   data never changes.  Each call flushes the TLB: release large
-   ranges.  */
-void btfld_release_pages (const void *data, size_t from, size_t to,
-			  bool dontneed);
-
 /* Check every blob of DATA as btfld_blobs_add does, keeping none;
    *NBLOBS receives their number.  */
 int btfld_blobs_check (const void *data, size_t size,

@@ -2,52 +2,64 @@
    the whole type graph into structurally equivalent classes, then one
    type per class.
 
-   Equivalence is computed by partition refinement (Moore's algorithm):
-   start from the partition by each type's own fields (kind, name, size,
-   members' names and offsets, ...), then split classes by the classes of
-   the types they refer to, until nothing splits.  Cycles need no special
-   case, and the result does not depend on the order types are met, unlike
-   a greedy pairwise walk.
+   Equivalence is computed by partition refinement: start from the
+   partition by each type's own fields, then split classes by the
+   classes of the types they refer to, until nothing splits.  Cycles need
+   no special case, and the result does not depend on the order types
+   are met, unlike a greedy pairwise walk.  The phases, and the functions
+   that do them:
 
-   Forward declarations are resolved optimistically: every FWD (STRUCT
-   or UNION by its kind flag; an ENUM when gcc emitted a forward enum as
-   a struct FWD and no struct has the name) and every forward enum (an
-   ENUM without values) stands for the first definition of its name, and
-   refinement runs.  If the definitions of a name then still fall into
-   several classes, they really conflict, and that name's declarations
-   follow the rule libbpf's dedup applies to an ambiguous FWD:
+   Setup (engine_setup).  The definitions by name (collect_defs: named
+   STRUCT, UNION, ENUM and ENUM64, sorted by name) and the declarations
+   that have definitions of their name (collect_decls: FWDs, and ENUMs
+   without values, each with the category of definition it can stand
+   for: a struct, a union or an enum; gcc writes a forward enum as a
+   struct FWD, which stands for an enum when no struct has the name).
 
-     a declaration whose own object (the blob of one input: a
-     compilation unit, a raw BTF, or the output of an earlier link)
-     holds exactly one definition of the name of its category (struct,
-     union or enum) stands for that definition; any other declaration
-     stays a declaration (one FWD per name and kind in the output, the
-     FWDs of all such objects being one class).
+   Initial classes (initial_classes, by refine_pass).  Each type's key
+   is its own fields (kind, name, size, members' names and offsets,
+   ...), a reference saying only whether it is void; types with equal
+   keys share a class.  Definitions of one name and category that differ
+   here conflict whatever the declarations stand for (refinement only
+   splits): they are marked before the first round (mark_conflicts).
 
-   An object that holds several definitions of the name (a link's
-   output that kept conflicting ones) gives its declarations no
-   definition to prefer: taking the first would make the result depend
-   on the order of the definitions, so they stay declarations.
-
-   Which definition is "more common" is never asked, so nothing depends
-   on the order of the inputs: the classes are the same for every order
-   of the objects (only the ids, given in first-seen order, differ).
-   Refinement then runs again, until no new conflict shows.  Names whose
-   definitions differ in their own fields (the initial classes) conflict
-   under any resolution, since refinement only splits: they are marked
-   before the first round, so that one round mostly suffices.  A later
-   round starts from the previous one's classes: only the types that
-   reach a declaration whose resolution changed are refined again, on
-   the quotient of the graph by the other classes (refine_from).
+   Rounds (fixed_point).  Each round decides what each declaration
+   stands for (assign_fwds, the rule below), refines from the initial
+   classes with the declarations taken as what they stand for (refine:
+   the reverse edges, build_graph, and the partition refinement of
+   partition.c), and marks the names whose definitions of a category
+   fell into several classes (mark_conflicts).  A round that marks no
+   new name is the last: its partition is checked exactly (verify: one
+   more keyed pass, refine_pass, must split nothing; a set-hash
+   collision in the refinement would show here) and is the result.
    Resolving one name at a time instead deadlocks on cycles (two structs
    each seen through the other's FWD).
 
-   Types of a base are never dropped; own types equivalent to a base type
-   become references to it.  VARs and DATASECs are never merged.
+   The FWD rule (assign_fwds).  While a name's definitions of a category
+   have not been seen to conflict, every declaration of that category
+   stands for the first of them: optimism, which the round's refinement
+   confirms (they are all one class) or refutes (a conflict, marked).
+   Once they conflict, a declaration binds to its own blob's definition
+   only when that blob (one input's: a compilation unit, a raw BTF, or
+   the output of an earlier link) has exactly one definition of the name
+   of that category; otherwise it stays a FWD (one FWD per name and kind
+   in the output, such FWDs being one class).  A blob with several
+   definitions of the name gives its declarations nothing to prefer:
+   taking the first would make the result depend on their order.  Which
+   definition is "more common" is never asked, so the classes are the
+   same for every order of the inputs (only the ids, given in
+   first-seen order, differ).
 
-   Seeding.  The plugin has all the inputs long before ld has written the
-   output whose symbols the fixups need.  While ld links, it does the
-   fixups that need no symbol (btfld_fixup_content) and runs the engine
+   Emission (emit).  One type per class, in the order of each class's
+   first member, references mapped to the classes' types; a declaration
+   that stands for a definition is that definition's type.  Types of a
+   base are never dropped; own types equivalent to a base type become
+   references to it.  VARs and DATASECs are never merged.
+
+   Seeding (btfld_dedup_seed_new, btfld_dedup_engine_seeded).  The
+   plugin has all the inputs long before ld has written the output
+   whose symbols the fixups need.  While ld links, it does the fixups
+   that need no symbol (btfld_fixup_content) and runs the phases above
    on the result, keeping its classes, declarations and conflicts (a
    seed).  The later fixups only set FUNC and VAR linkage, drop types
    that nothing kept reaches (and empty enums), make ENUM64s of gcc 12's
@@ -55,17 +67,18 @@
    VAR or DATASEC reaches only kept types, all of them the same as
    before up to that one-to-one change, so its class is its seed class.
    A seed leaves out the FUNCs, VARs, DATASECs and the prototypes only
-   FUNCs use; those are then classified by their keys, level by level
-   (seed_level), and the names must conflict as in the seed, else the
+   FUNCs use (seed_skip); seed_classes gives every other type its seed
+   class and classifies those by their keys, level by level (seed_level,
+   classify_protos); the names must conflict as in the seed, else the
    engine starts over.  The partition is stable as seeded when no
    seeded type refers to one classified later, each level's types refer
-   to lower levels only, and the ENUM64s made turned whole seed classes
-   (seed_classes); otherwise a pass checks it, splitting what must
+   to lower levels only (levels_ordered), and the ENUM64s made turned
+   whole seed classes; otherwise verify checks it, splitting what must
    split.  An empty enum made an integer can equal another type: then
-   no seed is used.  Found beside ld near its own
-   peak memory, a seed's first round refines by Moore's passes
-   (refine_moore) rather than with a graph and a partition of every
-   type.  */
+   no seed is used.  Found beside ld near its own peak memory, a seed's
+   first round refines by Moore's passes (refine_moore: keying again
+   only the types a reference of which moved) rather than with a graph
+   and a partition of every type.  */
 
 #include "btfld-int.h"
 #include "partition.h"
@@ -603,6 +616,7 @@ static int
 refine (struct engine *e)
 {
   struct btfld_graph g = { 0 };
+  e->stable = false;
   memcpy (e->cls, e->init, (size_t) e->cnt * sizeof *e->cls);
   e->nclasses = e->ninit;
   int err = build_graph (e, &g);
@@ -623,119 +637,143 @@ refine (struct engine *e)
    compared whole, so the fixed point is the coarsest stable partition,
    refine's; the memory is a few arrays of the types, not a graph and a
    partition of them (a seed is found beside ld, near its own peak).  */
-static int
-refine_moore (struct engine *e)
+struct moore
 {
-  uint32_t n = e->cnt, next, nd, nt, cap = 0;
-  size_t words = n / 64 + 1;
-  /* Bitmaps of the types to key again in this pass, and of those that
-     moved in the last.  */
-  uint64_t *dirty = malloc (words * sizeof *dirty);
-  uint64_t *moved = calloc (words, sizeof *moved);
-  uint32_t *size = NULL, *first = NULL, *ndirty = NULL, *touched = NULL;
-  uint8_t *fate = NULL;		/* per class: 1 parts, 2 stays whole */
-  int err = 0;
-  memcpy (e->cls, e->init, (size_t) n * sizeof *e->cls);
-  e->nclasses = e->ninit;
-  if (!dirty || !moved)
-    goto nomem;
-  for (bool all = true;; all = false)
+  size_t words;
+  uint64_t *dirty;		/* to key again in this pass (a bitmap) */
+  uint64_t *moved;		/* moved in the last pass (a bitmap) */
+  /* Per class, for this pass's classes (at most one new class per
+     dirty type): members, the first dirty member's new class, dirty
+     members, the classes with dirty members, and each one's fate
+     (1 parts, 2 stays whole).  */
+  uint32_t cap, *size, *first, *ndirty, *touched;
+  uint8_t *fate;
+};
+
+static void
+moore_free (struct moore *m)
+{
+  free (m->dirty);
+  free (m->moved);
+  free (m->size);
+  free (m->first);
+  free (m->ndirty);
+  free (m->touched);
+  free (m->fate);
+}
+
+/* Mark dirty the types with a reference to a type that moved (ALL:
+   every type with a reference); returns how many.  */
+static uint32_t
+moore_dirty (const struct engine *e, struct moore *m, bool all)
+{
+  uint32_t nd = 0;
+  memset (m->dirty, 0, m->words * sizeof *m->dirty);
+  for (uint32_t id = 1; id < e->cnt; id++)
     {
-      nd = 0;
-      memset (dirty, 0, words * sizeof *dirty);
-      for (uint32_t id = 1; id < n; id++)
+      if (btfld_bit (e->skip, id))
+	continue;
+      const uint32_t *w = rec_of (e, id);
+      unsigned kind = BTF_INFO_KIND (w[1]);
+      unsigned nr = nrefs (kind, BTF_INFO_VLEN (w[1])), k = 0;
+      if (!all)
+	for (; k < nr
+	       && !btfld_bit (m->moved, target (e, w[ref_word (kind, k)]));
+	     k++)
+	  ;
+      if (all ? nr != 0 : k < nr)
 	{
-	  if (btfld_bit (e->skip, id))
-	    continue;
-	  const uint32_t *w = rec_of (e, id);
-	  unsigned kind = BTF_INFO_KIND (w[1]);
-	  unsigned nr = nrefs (kind, BTF_INFO_VLEN (w[1])), k = 0;
-	  if (!all)
-	    for (; k < nr && !btfld_bit (moved, target (e, w[ref_word (kind, k)]));
-		 k++)
-	      ;
-	  if (all ? nr != 0 : k < nr)
-	    {
-	      btfld_set_bit (dirty, id);
-	      nd++;
-	    }
+	  btfld_set_bit (m->dirty, id);
+	  nd++;
 	}
-      if (!nd)
-	break;
-      /* Per-class counts for this pass's classes (at most one new class
-	 per dirty type), the sizes counted again when they grow.  */
-      if (e->nclasses + (size_t) nd > cap)
-	{
-	  cap = e->nclasses + nd;
-	  free (size);
-	  free (first);
-	  free (ndirty);
-	  free (touched);
-	  free (fate);
-	  size = btfld_huge_calloc (cap, sizeof *size);
-	  first = btfld_huge_malloc (cap, sizeof *first);
-	  ndirty = btfld_huge_calloc (cap, sizeof *ndirty);
-	  touched = btfld_huge_malloc (cap, sizeof *touched);
-	  fate = btfld_huge_calloc (cap, 1);
-	  if (!size || !first || !ndirty || !touched || !fate)
-	    goto nomem;
-	  for (uint32_t id = 1; id < n; id++)
-	    size[e->cls[id]]++;
-	}
-      /* The dirty types' keys, from the classes before the pass.  */
-      next = e->nclasses;
-      if (alloc_pass_arrays (e, e->nclasses))
-	goto nomem;
-      if (getenv ("BTFLD_DEBUG"))
-	fprintf (stderr, "btfld: engine: moore pass: %u dirty, %u classes\n",
-		 nd, e->nclasses);
-      for (uint32_t id = 1; id < n; id++)
-	if (btfld_bit (dirty, id)
-	    && !table_class (e, &e->tab, id, e->ncls, 0, &next))
-	  goto nomem;
-      nt = 0;
-      for (uint32_t id = 1; id < n; id++)
-	{
-	  if (!btfld_bit (dirty, id))
-	    continue;
-	  uint32_t c = e->cls[id], g = e->ncls[id];
-	  if (!ndirty[c]++)
-	    {
-	      first[c] = g;
-	      touched[nt++] = c;
-	    }
-	  else if (first[c] != g)
-	    fate[c] = 1;
-	}
-      for (uint32_t i = 0; i < nt; i++)
-	{
-	  uint32_t c = touched[i];
-	  if (!fate[c])
-	    fate[c] = ndirty[c] == size[c] ? 2 : 1;
-	}
-      memset (moved, 0, words * sizeof *moved);
-      for (uint32_t id = 1; id < n; id++)
-	{
-	  if (!btfld_bit (dirty, id))
-	    continue;
-	  uint32_t c = e->cls[id], g = e->ncls[id];
-	  if (fate[c] == 2)
-	    continue;
-	  e->cls[id] = g;
-	  btfld_set_bit (moved, id);
-	  size[c]--;
-	  size[g]++;
-	}
-      for (uint32_t i = 0; i < nt; i++)
-	ndirty[touched[i]] = fate[touched[i]] = 0;
-      e->nclasses = next;
     }
-  /* Numbered densely again (a class that stayed whole left the number
-     its key got unused).  */
+  return nd;
+}
+
+/* The per-class arrays for ND dirty types, the sizes counted again
+   when they grow.  */
+static int
+moore_reserve (const struct engine *e, struct moore *m, uint32_t nd)
+{
+  if (e->nclasses + (size_t) nd <= m->cap)
+    return 0;
+  m->cap = e->nclasses + nd;
+  free (m->size);
+  free (m->first);
+  free (m->ndirty);
+  free (m->touched);
+  free (m->fate);
+  m->size = btfld_huge_calloc (m->cap, sizeof *m->size);
+  m->first = btfld_huge_malloc (m->cap, sizeof *m->first);
+  m->ndirty = btfld_huge_calloc (m->cap, sizeof *m->ndirty);
+  m->touched = btfld_huge_malloc (m->cap, sizeof *m->touched);
+  m->fate = btfld_huge_calloc (m->cap, 1);
+  if (!m->size || !m->first || !m->ndirty || !m->touched || !m->fate)
+    return btfld_error (-ENOMEM, "out of memory");
+  for (uint32_t id = 1; id < e->cnt; id++)
+    m->size[e->cls[id]]++;
+  return 0;
+}
+
+/* One pass: the dirty types' keys from the classes before it, then each
+   touched class parts or stays whole.  */
+static int
+moore_pass (struct engine *e, struct moore *m)
+{
+  uint32_t n = e->cnt, next = e->nclasses, nt = 0;
+  if (alloc_pass_arrays (e, e->nclasses))
+    return -ENOMEM;
+  for (uint32_t id = 1; id < n; id++)
+    if (btfld_bit (m->dirty, id)
+	&& !table_class (e, &e->tab, id, e->ncls, 0, &next))
+      return btfld_error (-ENOMEM, "out of memory");
+  for (uint32_t id = 1; id < n; id++)
+    {
+      if (!btfld_bit (m->dirty, id))
+	continue;
+      uint32_t c = e->cls[id], g = e->ncls[id];
+      if (!m->ndirty[c]++)
+	{
+	  m->first[c] = g;
+	  m->touched[nt++] = c;
+	}
+      else if (m->first[c] != g)
+	m->fate[c] = 1;
+    }
+  for (uint32_t i = 0; i < nt; i++)
+    {
+      uint32_t c = m->touched[i];
+      if (!m->fate[c])
+	m->fate[c] = m->ndirty[c] == m->size[c] ? 2 : 1;
+    }
+  memset (m->moved, 0, m->words * sizeof *m->moved);
+  for (uint32_t id = 1; id < n; id++)
+    {
+      if (!btfld_bit (m->dirty, id))
+	continue;
+      uint32_t c = e->cls[id], g = e->ncls[id];
+      if (m->fate[c] == 2)
+	continue;
+      e->cls[id] = g;
+      btfld_set_bit (m->moved, id);
+      m->size[c]--;
+      m->size[g]++;
+    }
+  for (uint32_t i = 0; i < nt; i++)
+    m->ndirty[m->touched[i]] = m->fate[m->touched[i]] = 0;
+  e->nclasses = next;
+  return 0;
+}
+
+/* Number E's classes densely again (a class that stayed whole left the
+   number its key got unused).  */
+static int
+renumber_classes (struct engine *e)
+{
   uint32_t *dense = btfld_huge_calloc (e->nclasses, sizeof *dense), k = 1;
   if (!dense)
-    goto nomem;
-  for (uint32_t id = 1; id < n; id++)
+    return btfld_error (-ENOMEM, "out of memory");
+  for (uint32_t id = 1; id < e->cnt; id++)
     {
       uint32_t c = e->cls[id];
       if (!dense[c])
@@ -744,210 +782,38 @@ refine_moore (struct engine *e)
     }
   free (dense);
   e->nclasses = k;
-  e->stable = true;
-  btfld_debug_step ("engine: moore");
-  goto done;
-nomem:
-  err = btfld_error (-ENOMEM, "out of memory");
-done:
-  release_pass_arrays (e);
-  free (dirty);
-  free (moved);
-  free (size);
-  free (first);
-  free (ndirty);
-  free (touched);
-  free (fate);
-  return err;
+  return 0;
 }
 
-/* A later round, from the previous round's classes (stable under the
-   previous resolution OLDFWD): the types that can reach a declaration
-   whose resolution changed ("affected": through references and through
-   declarations to what they stand for, under either resolution) are
-   the only ones whose successors changed.  Every other type has the
-   same successors as before, all of them unaffected, so the previous
-   classes restricted to the unaffected types, each affected type alone,
-   form a stable partition finer than the initial one, and the coarsest
-   stable refinement is that of the quotient graph: one node per such
-   class.  Refinement runs on the quotient only; the result is the same
-   as a whole round's.  */
 static int
-refine_from (struct engine *e, const uint32_t *oldfwd)
+refine_moore (struct engine *e)
 {
-  uint32_t n = e->cnt, nq = 1, naff = 0;
-  uint32_t *off = NULL, *stack = NULL;
-  uint8_t *aff = NULL;
-  uint32_t *qid = NULL, *qrep = NULL, *cmap = NULL, *qcls = NULL;
-  uint32_t *ref_of = NULL, sp = 0;
-  struct btfld_graph g = { 0 };
-  int err = -ENOMEM;
-  uint32_t f = e->start;
-  while (f < n && e->fwd[f] == oldfwd[f])
-    f++;
-  if (f == n)
+  struct moore m = { .words = e->cnt / 64 + 1 };
+  int err = 0;
+  memcpy (e->cls, e->init, (size_t) e->cnt * sizeof *e->cls);
+  e->nclasses = e->ninit;
+  m.dirty = malloc (m.words * sizeof *m.dirty);
+  m.moved = calloc (m.words, sizeof *m.moved);
+  if (!m.dirty || !m.moved)
+    err = btfld_error (-ENOMEM, "out of memory");
+  for (bool all = true; !err; all = false)
     {
-      /* No declaration changed: the classes stand.  */
+      uint32_t nd = moore_dirty (e, &m, all);
+      if (!nd)
+	break;
       if (getenv ("BTFLD_DEBUG"))
-	fprintf (stderr, "btfld: engine: no declaration changed\n");
-      return 0;
+	fprintf (stderr, "btfld: engine: moore pass: %u dirty, %u classes\n",
+		 nd, e->nclasses);
+      if (!(err = moore_reserve (e, &m, nd)))
+	err = moore_pass (e, &m);
     }
-  e->stable = false;
-  off = calloc ((size_t) n + 1, sizeof *off);
-  stack = malloc ((size_t) n * sizeof *stack);
-  aff = calloc (n, 1);
-  if (!off || !stack || !aff)
-    goto out;
-  /* Who refers to whom, raw ids, and declarations to their
-     definitions under both resolutions: CSR by the referred id.  */
-  for (int pass = 0; pass < 2; pass++)
+  if (!err && !(err = renumber_classes (e)))
     {
-      if (pass == 1)
-	{
-	  for (uint32_t i = 1; i <= n; i++)
-	    off[i] += off[i - 1];
-	  if (!(ref_of = malloc (((size_t) off[n] + 1) * sizeof *ref_of)))
-	    goto out;
-	}
-      for (uint32_t id = 1; id < n; id++)
-	{
-	  const uint32_t *w = rec_of (e, id);
-	  unsigned kind = BTF_INFO_KIND (w[1]);
-	  unsigned k, nr = nrefs (kind, BTF_INFO_VLEN (w[1]));
-	  for (k = 0; k < nr + 2; k++)
-	    {
-	      uint32_t to = k < nr ? w[ref_word (kind, k)]
-			    : k == nr ? e->fwd[id] : oldfwd[id];
-	      if (!to)
-		continue;
-	      if (pass == 0)
-		off[to + 1]++;
-	      else
-		ref_of[off[to]++] = id;
-	    }
-	}
+      e->stable = true;
+      btfld_debug_step ("engine: moore");
     }
-  for (uint32_t i = n; i > 0; i--)
-    off[i] = off[i - 1];
-  off[0] = 0;
-  for (; f < n; f++)
-    if (e->fwd[f] != oldfwd[f])
-      {
-	aff[f] = 1;
-	stack[sp++] = f;
-      }
-  while (sp)
-    {
-      uint32_t x = stack[--sp];
-      naff++;
-      for (uint32_t r = off[x]; r < off[x + 1]; r++)
-	if (!aff[ref_of[r]])
-	  {
-	    aff[ref_of[r]] = 1;
-	    stack[sp++] = ref_of[r];
-	  }
-    }
-  free (ref_of);
-  ref_of = NULL;
-
-  /* The quotient's nodes: the first unaffected member of each previous
-     class, and each affected type; node 0 is void.  STACK maps the
-     previous classes to their node.  */
-  qid = malloc ((size_t) n * sizeof *qid);
-  qrep = malloc ((size_t) n * sizeof *qrep);
-  if (!qid || !qrep)
-    goto out;
-  for (uint32_t c = 0; c < e->nclasses; c++)
-    stack[c] = UINT32_MAX;
-  qid[0] = 0;
-  qrep[0] = 0;
-  for (uint32_t id = 1; id < n; id++)
-    if (aff[id] || stack[e->cls[id]] == UINT32_MAX)
-      {
-	if (!aff[id])
-	  stack[e->cls[id]] = nq;
-	qrep[nq] = id;
-	qid[id] = nq++;
-      }
-    else
-      qid[id] = stack[e->cls[id]];
-
-  /* Its reverse edges, as build_graph's.  */
-  g.n = nq;
-  if (!(g.rev_off = calloc ((size_t) nq + 1, sizeof *g.rev_off)))
-    goto out;
-  for (int pass = 0; pass < 2; pass++)
-    {
-      if (pass == 1)
-	{
-	  for (uint32_t i = 1; i <= nq; i++)
-	    g.rev_off[i] += g.rev_off[i - 1];
-	  if (!(g.rev = malloc (((size_t) g.rev_off[nq] + 1)
-				* sizeof *g.rev)))
-	    goto out;
-	}
-      for (uint32_t q = 1; q < nq; q++)
-	{
-	  const uint32_t *w = rec_of (e, qrep[q]);
-	  unsigned kind = BTF_INFO_KIND (w[1]);
-	  unsigned nr = nrefs (kind, BTF_INFO_VLEN (w[1]));
-	  for (unsigned k = 0; k < nr; k++)
-	    {
-	      uint32_t to = target (e, w[ref_word (kind, k)]);
-	      if (!to)
-		continue;
-	      if (pass == 0)
-		g.rev_off[qid[to] + 1]++;
-	      else
-		g.rev[g.rev_off[qid[to]]++] = (struct btfld_edge) { q, k };
-	    }
-	}
-    }
-  for (uint32_t i = nq; i > 0; i--)
-    g.rev_off[i] = g.rev_off[i - 1];
-  g.rev_off[0] = 0;
-
-  /* The initial classes of the nodes, numbered densely.  */
-  uint32_t k0 = 1;
-  cmap = malloc ((size_t) e->ninit * sizeof *cmap);
-  qcls = malloc ((size_t) nq * sizeof *qcls);
-  if (!cmap || !qcls)
-    goto out;
-  for (uint32_t c = 0; c < e->ninit; c++)
-    cmap[c] = UINT32_MAX;
-  qcls[0] = 0;
-  for (uint32_t q = 1; q < nq; q++)
-    {
-      uint32_t c = e->init[qrep[q]];
-      if (cmap[c] == UINT32_MAX)
-	cmap[c] = k0++;
-      qcls[q] = cmap[c];
-    }
-  if (getenv ("BTFLD_DEBUG"))
-    fprintf (stderr, "btfld: engine: %u types affected, quotient of %u "
-	     "nodes\n", naff, nq);
-  btfld_debug_step ("engine: graph");
-  err = btfld_refine_partition (&g, qcls, &k0);
-  if (!err)
-    {
-      for (uint32_t id = 0; id < n; id++)
-	e->cls[id] = qcls[qid[id]];
-      e->nclasses = k0;
-    }
-  btfld_debug_step ("engine: partition");
-out:
-  if (err == -ENOMEM && !(g.rev_off && g.rev && qcls))
-    btfld_error (-ENOMEM, "out of memory");
-  free (off);
-  free (stack);
-  free (aff);
-  free (ref_of);
-  free (qid);
-  free (qrep);
-  free (cmap);
-  free (qcls);
-  free (g.rev_off);
-  free (g.rev);
+  release_pass_arrays (e);
+  moore_free (&m);
   return err;
 }
 
@@ -1319,12 +1185,9 @@ engine_setup (struct engine *e, const struct btfld_btf *btf,
 static int
 fixed_point (struct engine *e, struct names *nm)
 {
-  uint32_t *oldfwd = malloc ((size_t) e->cnt * sizeof *oldfwd);
   int err;
-  if (!oldfwd)
-    return btfld_error (-ENOMEM, "out of memory");
   if ((err = initial_classes (e)))
-    goto done;
+    return err;
   /* Definitions of a name whose own fields differ conflict whatever the
      declarations stand for (refinement only splits classes): marked
      before the first round, which then mostly is the last.  */
@@ -1335,11 +1198,8 @@ fixed_point (struct engine *e, struct names *nm)
   for (bool first = true;; first = false)
     {
       bool split = false;
-      if (!first)
-	memcpy (oldfwd, e->fwd, (size_t) e->cnt * sizeof *oldfwd);
       assign_fwds (e, nm->decls, nm->ndecls, nm->defs, nm->conflict);
-      if ((err = first ? (e->skip ? refine_moore (e) : refine (e))
-		 : refine_from (e, oldfwd)))
+      if ((err = first && e->skip ? refine_moore (e) : refine (e)))
 	break;
       btfld_debug_step ("engine: refined");
       long newly = mark_conflicts (e, nm->defs, nm->ndefs, nm->conflict);
@@ -1356,8 +1216,6 @@ fixed_point (struct engine *e, struct names *nm)
       if (newly == 0)
 	break;
     }
-done:
-  free (oldfwd);
   return err;
 }
 

@@ -7,8 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
 void
 btfld_blobs_free (struct btfld_blobs *list)
@@ -143,25 +141,6 @@ append_blob (struct btfld_btf *out, const struct btfld_btf *in,
   return 0;
 }
 
-void
-btfld_release_pages (const void *data, size_t from, size_t to, bool dontneed)
-{
-  static size_t pagesize;
-  const unsigned char *p = data;
-  if (!pagesize)
-    pagesize = sysconf (_SC_PAGESIZE);
-  uintptr_t a = ((uintptr_t) (p + from) + pagesize - 1) & ~(pagesize - 1);
-  uintptr_t b = (uintptr_t) (p + to) & ~(pagesize - 1);
-  if (b <= a)
-    return;
-  if (dontneed)
-    madvise ((void *) a, b - a, MADV_DONTNEED);
-#ifdef MADV_PAGEOUT
-  else
-    madvise ((void *) a, b - a, MADV_PAGEOUT);
-#endif
-}
-
 int
 btfld_merge_section_into (struct btfld_btf *out, const void *data,
 			  size_t size, unsigned flags, uint32_t **bo,
@@ -191,11 +170,6 @@ btfld_merge_section_into (struct btfld_btf *out, const void *data,
       for (uint32_t id = before; bo && id < btfld_type_cnt (out); id++)
 	(*bo)[id - btfld_start_id (out)] = *nblobs;
       ++*nblobs;
-      /* Each blob's pages, once merged, go where they can be read
-	 back: a linked file's concatenated .BTF is as large as
-	 everything else together, and one blob is needed at a time.  */
-      if (!(flags & BTFLD_MERGE_KEEP_PAGES))
-	btfld_release_pages (p, off, off + len, false);
       off = skip_padding (p, off + len, size);
     }
   free (sc.map);

@@ -186,7 +186,7 @@ add_input (struct btfld_session *s, const void *data, size_t size, int obj,
     return btfld_error (-EINVAL, "input added after the session ran");
   unsigned before = s->nblobs;
   uint32_t types = btfld_type_cnt (s->merged);
-  unsigned flags = (checked ? BTFLD_MERGE_CHECKED : 0) | BTFLD_MERGE_KEEP_PAGES;
+  unsigned flags = checked ? BTFLD_MERGE_CHECKED : 0;
   btfld_error_clear ();
   const char *was = btfld_phase ("merging the inputs");
   int err = btfld_merge_section_into (s->merged, data, size, flags,

@@ -1,18 +1,18 @@
-#name: .BTF not in claim order (a linker script puts the second input's first): merged anew in the output's order, each FUNC and VAR on its own object's symbol
+#name: .BTF not in claim order (a linker script puts the second input's first): the inputs merged in claim order, as the patched ld merges them, each FUNC and VAR on its own object's symbol
 #source: objfacts-b.c
 #source: objfacts-a.c
 #ld: relocatable
 #ldflags: -T @srcdir@/claim-order.t
 #dump: symbols
-FUNC 'unused_a' global: GLOBAL
-FUNC 'getca' global: GLOBAL
-FUNC 'geta' global: GLOBAL
-FUNC 'dup_name' global: GLOBAL
 FUNC 'gettls' global: GLOBAL
 FUNC 'getb' global: GLOBAL
 FUNC 'usebuf' global: GLOBAL
 FUNC 'weakf' global: GLOBAL
 FUNC 'dup_name' static: LOCAL
+FUNC 'unused_a' global: GLOBAL
+FUNC 'getca' global: GLOBAL
+FUNC 'geta' global: GLOBAL
+FUNC 'dup_name' global: GLOBAL
 VAR 'shadow' static .data+0 size 4 type 4: LOCAL OBJECT size 4
 VAR 'buf' global .data+16 size 16 type 16: GLOBAL OBJECT size 16
 VAR 'count' static .data+32 size 4 type 4: LOCAL OBJECT size 4

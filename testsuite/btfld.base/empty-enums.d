@@ -2,14 +2,14 @@
 #source: empty-enums-1.c
 #source: empty-enums-2.c
 #ld: exec
-#warning: btfld: warning: type [1] ENUM '(anon)': the compiler dropped its enumerators that need 64 bits; made ENUM64 with the 0 it kept
-#warning: btfld: warning: type [5] ENUM 'ee_big': the compiler dropped its enumerators that need 64 bits; made ENUM64 with the 0 it kept
-#warning: btfld: warning: type [6] ENUM 'ee_mixed': the compiler dropped its enumerators that need 64 bits; made ENUM64 with the 1 it kept
-#warning: btfld: warning: ENUM64 '(anon)' size 8: the compiler left it without enumerators (gcc 12 drops those that need more than 32 bits); dropped, nothing refers to it
-#warning: btfld: warning: ENUM '(anon)' size 4: the compiler left it without enumerators (gcc 12 drops those that need more than 32 bits); dropped, nothing refers to it
-#warning: btfld: warning: ENUM64 'ee_big' size 8: the compiler left it without enumerators (gcc 12 drops those that need more than 32 bits), and STRUCT 'ee_holder' uses it by value: made INT 'long unsigned int'
-#warning: btfld: warning: ENUM '(anon)' size 4: the compiler left it without enumerators (gcc 12 drops those that need more than 32 bits), and STRUCT 'ee_holder' uses it by value: made INT 'unsigned int'
-#warning: btfld: warning: ENUM64 '(anon)' size 8: the compiler left it without enumerators (gcc 12 drops those that need more than 32 bits), and TYPEDEF 'ee_t' uses it by value: made INT 'long unsigned int'
+#warning: btfld: type [1] ENUM '(anon)': the compiler dropped its enumerators that need 64 bits; made ENUM64 with the 0 it kept
+#warning: btfld: type [5] ENUM 'ee_big': the compiler dropped its enumerators that need 64 bits; made ENUM64 with the 0 it kept
+#warning: btfld: type [6] ENUM 'ee_mixed': the compiler dropped its enumerators that need 64 bits; made ENUM64 with the 1 it kept
+#warning: btfld: ENUM64 '(anon)' size 8: the compiler left it without enumerators (gcc 12 drops those that need more than 32 bits); dropped, nothing refers to it
+#warning: btfld: ENUM '(anon)' size 4: the compiler left it without enumerators (gcc 12 drops those that need more than 32 bits); dropped, nothing refers to it
+#warning: btfld: ENUM64 'ee_big' size 8: the compiler left it without enumerators (gcc 12 drops those that need more than 32 bits), and STRUCT 'ee_holder' uses it by value: made INT 'long unsigned int'
+#warning: btfld: ENUM '(anon)' size 4: the compiler left it without enumerators (gcc 12 drops those that need more than 32 bits), and STRUCT 'ee_holder' uses it by value: made INT 'unsigned int'
+#warning: btfld: ENUM64 '(anon)' size 8: the compiler left it without enumerators (gcc 12 drops those that need more than 32 bits), and TYPEDEF 'ee_t' uses it by value: made INT 'long unsigned int'
 #run: 0
 #bpftool: same
 #kernel: valid

@@ -5,4 +5,4 @@
 #plugin-opt: engine=libbpf
 #plugin-opt: no-fixups
 #removed: yes
-#error: btfld: engine-fwd-libbpf.out: error: libbpf dedup crashed (signal 11); output removed
+#error: btfld: engine-fwd-libbpf.out: libbpf dedup crashed (signal 11); output removed

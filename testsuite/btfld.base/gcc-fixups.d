@@ -3,7 +3,7 @@
 #source: fixups-2.c
 #ld: exec
 #run: 0
-#warning: btfld: warning: type [8] ENUM 'wide': the compiler dropped its enumerators that need 64 bits; made ENUM64 with the 2 it kept
+#warning: btfld: type [8] ENUM 'wide': the compiler dropped its enumerators that need 64 bits; made ENUM64 with the 2 it kept
 #bpftool: same
 #kernel: valid
 [1] INT 'char' size=1 bits_offset=0 nr_bits=8 encoding=SIGNED

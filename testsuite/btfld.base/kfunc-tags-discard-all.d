@@ -3,7 +3,7 @@
 #ld: exec
 #ldflags: -Wl,-x
 #plugin-opt: kfunc-tags
-#warning: btfld: warning: .BTF_ids has no __BTF_ID__ symbols (local symbols discarded: -x, --discard-all?): no kfunc set found, none tagged
+#warning: btfld: .BTF_ids has no __BTF_ID__ symbols (local symbols discarded: -x, --discard-all?): no kfunc set found, none tagged
 #run: 0
 #bpftool: same
 #kernel: valid

@@ -2,7 +2,7 @@
 #source: kfunc-sets.c
 #ld: exec
 #plugin-opt: kfunc-tags=all
-#warning: btfld: warning: kfunc 'kf_missing' (set 'plain_set'): no FUNC of that name, not tagged
+#warning: btfld: kfunc 'kf_missing' (set 'plain_set'): no FUNC of that name, not tagged
 #run: 0
 #bpftool: same
 #kernel: valid

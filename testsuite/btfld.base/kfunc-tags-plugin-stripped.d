@@ -3,5 +3,5 @@
 #ld: exec
 #ldflags: -s
 #plugin-opt: kfunc-tags
-#error: btfld: kfunc-tags-plugin-stripped.out: error: has .BTF_ids but no .symtab: the kfunc sets cannot be found; output removed
+#error: btfld: kfunc-tags-plugin-stripped.out: has .BTF_ids but no .symtab: the kfunc sets cannot be found; output removed
 #removed: yes

@@ -4,4 +4,4 @@
 #ld: lto
 #lto-wrapper: corrupt
 #removed: yes
-#error: btfld: lto-malformed.out: error: blob at offset 336: type [1] INT 'long unsigned int': bad size or vlen (size 2147483647); output removed
+#error: btfld: lto-malformed.out: blob at offset 336: type [1] INT 'long unsigned int': bad size or vlen (size 2147483647); output removed

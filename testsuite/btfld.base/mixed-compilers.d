@@ -5,7 +5,7 @@
 #run: 0
 #bpftool: same
 #kernel: valid
-#warning: btfld: warning: type [13] FUNC 'c23_def': a parameter has no name, which the kernel refuses; no FUNC for it
+#warning: btfld: type [13] FUNC 'c23_def': a parameter has no name, which the kernel refuses; no FUNC for it
 [1] STRUCT 'with_fwd' size=16 vlen=2
 	'p' type_id=3 bits_offset=0
 	'n' type_id=4 bits_offset=64

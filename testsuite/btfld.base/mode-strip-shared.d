@@ -3,7 +3,7 @@
 #source: objfacts-a.c -fPIC
 #ld: shared
 #ldflags: -s
-#warning: btfld: mode-strip-shared.out: warning: no symbol table in the output (-s, --strip-all): FUNCs and VARs only for the symbols of .dynsym (8 FUNC and 2 VAR kept, the inputs' other records dropped): ld tells a plugin no symbol values, and the section headers say where each output section lies, not where each input section landed in it; link without -s and strip the output afterwards (strip keeps .BTF) to keep them all
+#warning: btfld: mode-strip-shared.out: no symbol table in the output (-s, --strip-all): FUNCs and VARs only for the symbols of .dynsym (8 FUNC and 2 VAR kept, the inputs' other records dropped): ld tells a plugin no symbol values, and the section headers say where each output section lies, not where each input section landed in it; link without -s and strip the output afterwards (strip keeps .BTF) to keep them all
 #dump: symbols
 #kernel: valid
 FUNC 'gettls' global: GLOBAL

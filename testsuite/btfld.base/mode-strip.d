@@ -3,7 +3,7 @@
 #source: modes-main.c
 #ld: exec
 #ldflags: -s
-#warning: btfld: mode-strip.out: warning: no symbol table in the output (-s, --strip-all): FUNCs and VARs only for the symbols of .dynsym (0 FUNC and 0 VAR kept, the inputs' other records dropped): ld tells a plugin no symbol values, and the section headers say where each output section lies, not where each input section landed in it; link without -s and strip the output afterwards (strip keeps .BTF) to keep them all
+#warning: btfld: mode-strip.out: no symbol table in the output (-s, --strip-all): FUNCs and VARs only for the symbols of .dynsym (0 FUNC and 0 VAR kept, the inputs' other records dropped): ld tells a plugin no symbol values, and the section headers say where each output section lies, not where each input section landed in it; link without -s and strip the output afterwards (strip keeps .BTF) to keep them all
 #run: 2
 #kernel: valid
 [1] STRUCT 'counter' size=16 vlen=2

@@ -2,5 +2,5 @@
 #source: main.c
 #source: bad-str-off.s
 #ld: exec
-#error: btfld: plugin-bad-str-off-2.o: error: .BTF: type [1] INT: string offset 99 out of range
-#error: btfld: error: 1 input(s) with malformed .BTF; no output written
+#error: btfld: plugin-bad-str-off-2.o: .BTF: type [1] INT: string offset 99 out of range
+#error: btfld: 1 input(s) with malformed .BTF; no output written

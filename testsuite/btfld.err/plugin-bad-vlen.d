@@ -2,5 +2,5 @@
 #source: main.c
 #source: bad-vlen.s
 #ld: exec
-#error: btfld: plugin-bad-vlen-2.o: error: .BTF: type [2] PTR '(anon)': bad vlen 3
-#error: btfld: error: 1 input(s) with malformed .BTF; no output written
+#error: btfld: plugin-bad-vlen-2.o: .BTF: type [2] PTR '(anon)': bad vlen 3
+#error: btfld: 1 input(s) with malformed .BTF; no output written

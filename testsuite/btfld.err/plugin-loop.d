@@ -2,5 +2,5 @@
 #source: main.c
 #source: loop.s
 #ld: exec
-#error: btfld: plugin-loop-2.o: error: .BTF: type [2] CONST '(anon)': reference loop through type [2]
-#error: btfld: error: 1 input(s) with malformed .BTF; no output written
+#error: btfld: plugin-loop-2.o: .BTF: type [2] CONST '(anon)': reference loop through type [2]
+#error: btfld: 1 input(s) with malformed .BTF; no output written

@@ -2,5 +2,5 @@
 #source: main.c
 #source: bad-info-vlen.s
 #ld: exec
-#error: btfld: plugin-bad-info-vlen-2.o: error: .BTF: type [1]: unsupported info bits 0x00010000
-#error: btfld: error: 1 input(s) with malformed .BTF; no output written
+#error: btfld: plugin-bad-info-vlen-2.o: .BTF: type [1]: unsupported info bits 0x00010000
+#error: btfld: 1 input(s) with malformed .BTF; no output written

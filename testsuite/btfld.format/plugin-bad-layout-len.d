@@ -2,5 +2,5 @@
 #source: main.c
 #source: bad-layout-len.s
 #ld: exec
-#error: btfld: plugin-bad-layout-len-2.o: error: .BTF: bad BTF layout section (offset 28, length 78)
-#error: btfld: error: 1 input(s) with malformed .BTF; no output written
+#error: btfld: plugin-bad-layout-len-2.o: .BTF: bad BTF layout section (offset 28, length 78)
+#error: btfld: 1 input(s) with malformed .BTF; no output written

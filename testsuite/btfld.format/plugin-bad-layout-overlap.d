@@ -2,5 +2,5 @@
 #source: main.c
 #source: bad-layout-overlap.s
 #ld: exec
-#error: btfld: plugin-bad-layout-overlap-2.o: error: .BTF: BTF layout section overlaps the type or string section
-#error: btfld: error: 1 input(s) with malformed .BTF; no output written
+#error: btfld: plugin-bad-layout-overlap-2.o: .BTF: BTF layout section overlaps the type or string section
+#error: btfld: 1 input(s) with malformed .BTF; no output written

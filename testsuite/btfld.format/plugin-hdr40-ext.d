@@ -2,5 +2,5 @@
 #source: main.c
 #source: hdr40-ext.s
 #ld: exec
-#error: btfld: plugin-hdr40-ext-2.o: error: .BTF: unsupported BTF header extension (byte 32 of 40 is not zero)
-#error: btfld: error: 1 input(s) with malformed .BTF; no output written
+#error: btfld: plugin-hdr40-ext-2.o: .BTF: unsupported BTF header extension (byte 32 of 40 is not zero)
+#error: btfld: 1 input(s) with malformed .BTF; no output written
