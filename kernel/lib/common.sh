@@ -101,11 +101,13 @@ kernel_tarball_version() {
 	fi
 }
 
-# Files that make up the patch series: the series file and each patch it
-# names, in order.  With an argument GROUP, those of the patch group
-# kernel/patches/GROUP/ (its own series file), applied after the series.
+# patch_series_files VERSION [GROUP]: the files that make up the patch
+# series for kernel VERSION (kernel/patches/VERSION/series), or with GROUP
+# those of the patch group kernel/patches/VERSION/GROUP/ (its own series
+# file, applied after the version's series when there is one): the series
+# file and each patch it names, in order.
 patch_series_files() {
-	local dir=$BTFLD_KDIR/patches${1:+/$1} p
+	local dir=$BTFLD_KDIR/patches/$1${2:+/$2} p
 	local series=$dir/series
 	[ -f "$series" ] || die "missing $series"
 	echo "$series"
