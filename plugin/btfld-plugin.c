@@ -63,8 +63,9 @@ static struct
   const char *base_path;
   enum btfld_vars vars;
   int kfunc_tags;		/* 0, or an enum btfld_kfunc_sets */
+  unsigned clones;		/* enum btfld_clone_funcs flags */
 } opt = { false, false, true, false, false, BTFLD_ENGINE_BTFLD, NULL,
-	  BTFLD_VARS_ALL, 0 };
+	  BTFLD_VARS_ALL, 0, 0 };
 
 /* The base of base=FILE, read at load time so a bad one fails the link
    before anything happens.  */
@@ -662,11 +663,14 @@ parse_option (const char *o)
     opt.kfunc_tags = BTFLD_KFUNCS_ALL;
   else if (strcmp (o, "version") == 0)
     opt.version = true;
+  else if (btfld_clone_feature (o, &opt.clones) == 0)
+    ;
   else
     {
       diag ("error", NULL, "unknown plugin option '%s' (known: verbose, "
 	    "stats, no-fixups, engine=btfld|libbpf, base=FILE, distill, "
-	    "vars=all|percpu|none, kfunc-tags[=flagged|all], version)", o);
+	    "vars=all|percpu|none, kfunc-tags[=flagged|all], optimized-func, "
+	    "true-signature, version)", o);
       return -1;
     }
   return 0;
@@ -1129,7 +1133,7 @@ session_opts (bool keep_input_pages __attribute__ ((unused)))
 {
   return (struct btfld_session_opts) {
     .fixups = opt.fixups, .engine = opt.engine, .base = base_btf,
-    .distill = opt.distill, .vars = opt.vars };
+    .distill = opt.distill, .vars = opt.vars, .clones = opt.clones };
 }
 
 /* AHEAD: the merge thread's session, or NULL; freed here.  T0: when
