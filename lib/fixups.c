@@ -1368,15 +1368,20 @@ clone_placed (const struct fix *f, const struct obj_index *x,
   return hits == 1 && place_obj_sym (f, x, at, p);
 }
 
-/* Whether X defines NAME itself (a function, an IFUNC: the name is
-   then not the clone's alone).  */
+/* Whether NAME is defined by X itself (a function, an IFUNC) or by
+   any symbol of the output: the name is then not the clone's alone.  */
 static bool
-has_own_func (const struct obj_index *x, const char *name)
+has_own_func (const struct fix *f, const struct obj_index *x,
+	      const char *name)
 {
   size_t n;
   const uint32_t *k = obj_lookup (x, name, &n);
   for (size_t i = 0; i < n; i++)
     if (x->o->syms[k[i]].sec != BTFLD_OBJ_UNDEF)
+      return true;
+  const struct btfld_sym *s = btfld_symtab_lookup (f->syms, name, &n);
+  for (size_t i = 0; i < n; i++)
+    if (btfld_sym_defined (&s[i]))
       return true;
   return false;
 }
@@ -1481,7 +1486,8 @@ add_clone (struct fix *f, const struct clone_rec *r, const struct place *p)
    has one definition's FUNC of its origin, and that FUNC's prototype has
    the record's number of parameters, each named.  Then:
    - optimized_func: the origin's FUNC is kept, describing the clone,
-     when the object has no function of the origin's name and every
+     when neither the object nor the output defines the origin's name,
+     the clone is no part of a split function, and every
      clone of it in the output takes the source's parameters unchanged
      (all of them, in order, the same return type): the prototype is
      then the clone's.
@@ -1525,7 +1531,7 @@ clone_funcs (struct fix *f)
 	    continue;
 	  if ((f->of->clones & BTFLD_CLONES_OPTIMIZED_FUNC)
 	      && !f->keep[r->src] && clone_unchanged (r)
-	      && !has_own_func (x, r->origin)
+	      && !has_own_func (f, x, r->origin)
 	      && !clone_changed_twin (f, x, r->origin))
 	    {
 	      f->keep[r->src] = true;

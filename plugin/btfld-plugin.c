@@ -663,8 +663,10 @@ parse_option (const char *o)
     opt.kfunc_tags = BTFLD_KFUNCS_ALL;
   else if (strcmp (o, "version") == 0)
     opt.version = true;
-  else if (btfld_clone_feature (o, &opt.clones) == 0)
-    ;
+  else if (strcmp (o, "optimized-func") == 0)
+    opt.clones |= BTFLD_CLONES_OPTIMIZED_FUNC;
+  else if (strcmp (o, "true-signature") == 0)
+    opt.clones |= BTFLD_CLONES_TRUE_SIGNATURE;
   else
     {
       diag ("error", NULL, "unknown plugin option '%s' (known: verbose, "
