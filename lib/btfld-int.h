@@ -234,6 +234,7 @@ struct btfld_objfacts
   size_t nobjs;
   const int *blob_obj;
   unsigned nblobs;
+  unsigned clones;		/* enum btfld_clone_funcs flags */
 };
 
 /* malloc, calloc and realloc of an array of N elements of ELT bytes

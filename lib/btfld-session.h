@@ -51,6 +51,28 @@ struct Elf;
 enum btfld_funcs { BTFLD_FUNCS_ALL = 0, BTFLD_FUNCS_PROTO,
 		   BTFLD_FUNCS_ADDR };
 
+/* FUNCs for gcc's function clones (NAME.isra.0, NAME.constprop.0 ...),
+   from the records the GCC plugin gcc-plugin/btfld-clones.so leaves in
+   each object's .btfld.clones (doc/clones.md); with per-object facts
+   only.  Named after pahole's features that give them from DWARF.  */
+enum btfld_clone_funcs
+{
+  /* The source name's FUNC describes a clone that takes the source's
+     parameters unchanged, when the name has no function of its own
+     (pahole's optimized_func).  */
+  BTFLD_CLONES_OPTIMIZED_FUNC = 1,
+  /* A FUNC of the clone's own name with the parameters it takes, when
+     each is one of the source's (pahole's true_signature).  */
+  BTFLD_CLONES_TRUE_SIGNATURE = 2
+};
+
+/* NAME, one of the features above as the front ends spell them
+   (optimized_func or optimized-func, true_signature or true-signature),
+   added to *FLAGS: 0, or -1 when it is none.  */
+int btfld_clone_feature (const char *name, unsigned *flags);
+/* The same for each name of the comma-separated LIST.  */
+int btfld_clone_features (const char *list, unsigned *flags);
+
 /* The options of a session, for every front end.  Fill them with
    designated initialisers: a field left out is zero, which is the
    default where there is one.  */
@@ -68,6 +90,7 @@ struct btfld_session_opts
 					   .BTF.base: relocate it onto this
 					   full base (else onto BASE, when
 					   given) */
+  unsigned clones;		/* enum btfld_clone_funcs flags */
 };
 
 /* Which .BTF_ids set8s are kfunc sets (kfuncs.c): those whose flags have
@@ -169,6 +192,10 @@ struct btfld_object
   /* Copies of the string tables the names of SYMS and SECS point into,
      or NULL: each name is an allocation of its own.  */
   char *sym_strings, *sec_strings;
+  /* The contents of the object's .btfld.clones sections (the GCC
+     plugin's records of the function clones: doc/clones.md), or NULL.  */
+  char *clones;
+  size_t clones_size;
 };
 
 /* The facts of the relocatable object ELF: its own symbols and sections,

@@ -95,6 +95,38 @@ struct empty_use
   uint32_t first_value, first_var, first_ref;
 };
 
+/* One record of the GCC plugin's (.btfld.clones, doc/clones.md): a
+   clone CLONE of the source function ORIGIN; IDX[I] the source
+   parameter the clone's parameter I is, or -1.  */
+enum { CLONE_RET_SAME, CLONE_RET_VOID, CLONE_RET_OTHER };
+enum { CLONE_VA_NONE, CLONE_VA_YES, CLONE_VA_OTHER };
+struct clone_rec
+{
+  const char *clone, *origin;
+  bool split;			/* a part of the function (ipa-split) */
+  unsigned char ret, va;
+  uint32_t norig, n;
+  int32_t *idx;
+  bool twin;			/* another record of the object names the
+				   same clone: which is which is unknown */
+  uint32_t src;			/* the object's FUNC of ORIGIN (a
+				   definition's), 0: none */
+  uint32_t nsrc;		/* how many it has */
+};
+
+/* A FUNC to add for a clone (true_signature): the source FUNC's
+   prototype's return type (RET, 0: void) and the types and names of
+   the N parameters the clone takes (VA: then "...").  */
+struct clone_add
+{
+  const char *name;
+  unsigned char linkage;
+  bool va;
+  uint32_t ret, n;
+  uint32_t *type;
+  char **pname;
+};
+
 /* One object's facts as the fixups look them up.  */
 struct obj_index
 {
@@ -104,6 +136,9 @@ struct obj_index
   uint32_t *outsec;		/* output section of each input section,
 				   UINT32_MAX: not placed */
   size_t key_base;
+  struct clone_rec *clones;	/* the object's .btfld.clones records */
+  size_t nclones;
+  char *clone_text;		/* their names point into this copy */
 };
 
 struct fix
@@ -147,6 +182,10 @@ struct fix
      get names.  */
   uint32_t *asm_protos;
   size_t nasm;
+  /* The FUNCs of the clones' own names to add after the rebuild
+     (clone_funcs).  */
+  struct clone_add *adds;
+  size_t nadds, nadds_cap;
   /* Each own id's kind, KIND_NAMED added when it has a name: the passes
      over every id read these bytes instead of the records, which at a
      kernel's size are hundreds of MB (index_kinds).  */
@@ -759,6 +798,111 @@ out_section (const struct btfld_symtab *syms, const uint32_t *by_name,
 	 ? by_name[lo] : UINT32_MAX;
 }
 
+/* A decimal number below LIMIT, all of TOK.  */
+static bool
+clone_num (const char *tok, uint32_t limit, uint32_t *v)
+{
+  char *end;
+  if (*tok < '0' || *tok > '9')
+    return false;
+  errno = 0;
+  unsigned long n = strtoul (tok, &end, 10);
+  if (*end || errno || n >= limit)
+    return false;
+  *v = n;
+  return true;
+}
+
+/* The most parameters a record may name (C's limit is far below).  */
+#define CLONE_MAX_PARAMS 4096
+
+/* One line of .btfld.clones, in place (its tokens cut by NULs): false
+   when it is not a record of the version this reads (it then gives no
+   FUNC).  */
+static bool
+parse_clone (char *line, struct clone_rec *r)
+{
+  char *tok[8], *save = NULL;
+  size_t n = 0;
+  for (char *t = strtok_r (line, " ", &save); t;
+       t = strtok_r (NULL, " ", &save))
+    {
+      if (n == 8)
+	return false;
+      tok[n++] = t;
+    }
+  if (n != 8 || strcmp (tok[0], "v1") != 0
+      || (strcmp (tok[3], "clone") && strcmp (tok[3], "split"))
+      || !clone_num (tok[6], CLONE_MAX_PARAMS, &r->norig))
+    return false;
+  r->clone = tok[1];
+  r->origin = tok[2];
+  r->split = !strcmp (tok[3], "split");
+  memmove (tok + 3, tok + 4, 4 * sizeof *tok);
+  r->ret = !strcmp (tok[3], "same") ? CLONE_RET_SAME
+	   : !strcmp (tok[3], "void") ? CLONE_RET_VOID : CLONE_RET_OTHER;
+  r->va = !strcmp (tok[4], "n") ? CLONE_VA_NONE
+	  : !strcmp (tok[4], "y") ? CLONE_VA_YES : CLONE_VA_OTHER;
+  r->n = 0;
+  r->idx = NULL;
+  if (!strcmp (tok[6], "."))
+    return true;
+  size_t cap = 1;
+  for (const char *c = tok[6]; *c; c++)
+    cap += *c == ',';
+  if (cap > CLONE_MAX_PARAMS || !(r->idx = malloc (cap * sizeof *r->idx)))
+    return false;
+  save = NULL;
+  for (char *t = strtok_r (tok[6], ",", &save); t;
+       t = strtok_r (NULL, ",", &save))
+    {
+      uint32_t v;
+      if (!strcmp (t, "-"))
+	r->idx[r->n++] = -1;
+      else if (clone_num (t, CLONE_MAX_PARAMS, &v))
+	r->idx[r->n++] = v;
+      else
+	{
+	  free (r->idx);
+	  r->idx = NULL;
+	  return false;
+	}
+    }
+  return r->n == cap;
+}
+
+/* X's records (the object's .btfld.clones), when it has any.  */
+static int
+index_clones (struct obj_index *x)
+{
+  const struct btfld_object *o = x->o;
+  if (!o->clones || !o->clones_size)
+    return 0;
+  if (!(x->clone_text = malloc (o->clones_size + 1)))
+    return -ENOMEM;
+  memcpy (x->clone_text, o->clones, o->clones_size);
+  x->clone_text[o->clones_size] = 0;
+  /* ld may pad between the objects' sections with NULs.  */
+  for (size_t i = 0; i < o->clones_size; i++)
+    if (!x->clone_text[i])
+      x->clone_text[i] = '\n';
+  size_t lines = 1;
+  for (size_t i = 0; i < o->clones_size; i++)
+    lines += x->clone_text[i] == '\n';
+  if (!(x->clones = calloc (lines, sizeof *x->clones)))
+    return -ENOMEM;
+  char *save = NULL;
+  for (char *l = strtok_r (x->clone_text, "\n", &save); l;
+       l = strtok_r (NULL, "\n", &save))
+    if (parse_clone (l, &x->clones[x->nclones]))
+      x->nclones++;
+  for (size_t i = 0; i < x->nclones; i++)
+    for (size_t j = i + 1; j < x->nclones; j++)
+      if (!strcmp (x->clones[i].clone, x->clones[j].clone))
+	x->clones[i].twin = x->clones[j].twin = true;
+  return 0;
+}
+
 /* Index each object's symbols by name and its sections by the output
    section they landed in (through the output's sections sorted by
    name: an ld -r output may have one section per function).  */
@@ -805,6 +949,11 @@ index_objects (struct fix *f)
 	x->outsec[i] = o->secs[i].out_name
 		       ? out_section (f->syms, secs, o->secs[i].out_name)
 		       : UINT32_MAX;
+      if (f->of->clones && index_clones (x))
+	{
+	  free (secs);
+	  return btfld_error (-ENOMEM, "out of memory");
+	}
     }
   free (secs);
   f->nkeys = keys;
@@ -818,6 +967,10 @@ free_objects (struct fix *f)
     {
       free (f->ox[j].by_name);
       free (f->ox[j].outsec);
+      for (size_t i = 0; i < f->ox[j].nclones; i++)
+	free (f->ox[j].clones[i].idx);
+      free (f->ox[j].clones);
+      free (f->ox[j].clone_text);
     }
   free (f->ox);
 }
@@ -1196,6 +1349,261 @@ name_protos (const struct fix *f, struct btfld_btf *out, const uint32_t *map)
   return 0;
 }
 
+/* The one defined function symbol of object X named NAME, placed in
+   the output: false when X has none, or several (an object ld -r made
+   of several files, each with a static of the name).  */
+static bool
+clone_placed (const struct fix *f, const struct obj_index *x,
+	      const char *name, struct place *p)
+{
+  size_t n, hits = 0;
+  uint32_t at = 0;
+  const uint32_t *k = obj_lookup (x, name, &n);
+  for (size_t i = 0; i < n; i++)
+    {
+      const struct btfld_obj_sym *y = &x->o->syms[k[i]];
+      if (y->type == STT_FUNC && y->sec < x->o->nsecs)
+	hits++, at = k[i];
+    }
+  return hits == 1 && place_obj_sym (f, x, at, p);
+}
+
+/* Whether NAME is defined by X itself (a function, an IFUNC) or by
+   any symbol of the output: the name is then not the clone's alone.  */
+static bool
+has_own_func (const struct fix *f, const struct obj_index *x,
+	      const char *name)
+{
+  size_t n;
+  const uint32_t *k = obj_lookup (x, name, &n);
+  for (size_t i = 0; i < n; i++)
+    if (x->o->syms[k[i]].sec != BTFLD_OBJ_UNDEF)
+      return true;
+  const struct btfld_sym *s = btfld_symtab_lookup (f->syms, name, &n);
+  for (size_t i = 0; i < n; i++)
+    if (btfld_sym_defined (&s[i]))
+      return true;
+  return false;
+}
+
+/* The clone takes the source's parameters, all, in order, and returns
+   what it returns.  */
+static bool
+clone_unchanged (const struct clone_rec *r)
+{
+  if (r->split || r->ret != CLONE_RET_SAME || r->va == CLONE_VA_OTHER
+      || r->n != r->norig)
+    return false;
+  for (uint32_t i = 0; i < r->n; i++)
+    if (r->idx[i] != (int32_t) i)
+      return false;
+  return true;
+}
+
+/* Each parameter of the clone is a source parameter, in the source's
+   order, and it returns the source's type or nothing.  */
+static bool
+clone_subset (const struct clone_rec *r)
+{
+  if (r->ret == CLONE_RET_OTHER || r->va == CLONE_VA_OTHER)
+    return false;
+  for (uint32_t i = 0; i < r->n; i++)
+    if (r->idx[i] < 0 || (uint32_t) r->idx[i] >= r->norig
+	|| (i && r->idx[i] <= r->idx[i - 1]))
+      return false;
+  return true;
+}
+
+/* The source FUNC's prototype is the one the record describes: as many
+   parameters (and a "..." when the record says so), each named.  */
+static bool
+clone_proto_ok (const struct fix *f, const struct clone_rec *r)
+{
+  const struct btf_type *p
+    = btfld_type_by_id (f->btf, btfld_type_by_id (f->btf, r->src)->type);
+  if (!p || btfld_kind (p) != BTF_KIND_FUNC_PROTO)
+    return false;
+  const struct btf_param *a = (const void *) (p + 1);
+  unsigned vlen = btfld_vlen (p), va = r->va == CLONE_VA_YES;
+  if (vlen != r->norig + va
+      || (va && (a[vlen - 1].type || a[vlen - 1].name_off)))
+    return false;
+  for (uint32_t i = 0; i < r->norig; i++)
+    if (!a[i].type || !a[i].name_off)
+      return false;
+  return true;
+}
+
+/* Whether X has a clone of ORIGIN in the output that does not take the
+   source's parameters unchanged.  */
+static bool
+clone_changed_twin (const struct fix *f, const struct obj_index *x,
+		    const char *origin)
+{
+  struct place p;
+  for (size_t i = 0; i < x->nclones; i++)
+    {
+      const struct clone_rec *r = &x->clones[i];
+      if (!strcmp (r->origin, origin) && !clone_unchanged (r)
+	  && clone_placed (f, x, r->clone, &p))
+	return true;
+    }
+  return false;
+}
+
+static int
+add_clone (struct fix *f, const struct clone_rec *r, const struct place *p)
+{
+  const struct btf_type *t = btfld_type_by_id (f->btf, r->src);
+  const struct btf_type *proto = btfld_type_by_id (f->btf, t->type);
+  const struct btf_param *a = (const void *) (proto + 1);
+  if (btfld_grow ((void **) &f->adds, &f->nadds_cap, f->nadds + 1,
+		  sizeof *f->adds))
+    return -ENOMEM;
+  struct clone_add *c = &f->adds[f->nadds];
+  *c = (struct clone_add) {
+    r->clone, p->bind == STB_LOCAL ? BTF_FUNC_STATIC : BTF_FUNC_GLOBAL,
+    r->va == CLONE_VA_YES, r->ret == CLONE_RET_SAME ? proto->type : 0,
+    r->n, NULL, NULL };
+  f->nadds++;
+  if (!(c->type = calloc (r->n + 1, sizeof *c->type))
+      || !(c->pname = calloc (r->n + 1, sizeof *c->pname)))
+    return -ENOMEM;
+  for (uint32_t i = 0; i < r->n; i++)
+    {
+      c->type[i] = a[r->idx[i]].type;
+      if (!(c->pname[i] = strdup (btfld_str (f->btf, a[r->idx[i]].name_off))))
+	return -ENOMEM;
+    }
+  return 0;
+}
+
+/* gcc's function clones, by the GCC plugin's records of each object
+   (doc/clones.md).  gcc's BTF has one FUNC per source function, under
+   the source name, with the source prototype; a clone's code takes the
+   parameters the record lists.  A record is used when the object
+   defines its clone once and that survived the link, the object's BTF
+   has one definition's FUNC of its origin, and that FUNC's prototype has
+   the record's number of parameters, each named.  Then:
+   - optimized_func: the origin's FUNC is kept, describing the clone,
+     when neither the object nor the output defines the origin's name,
+     the clone is no part of a split function, and every
+     clone of it in the output takes the source's parameters unchanged
+     (all of them, in order, the same return type): the prototype is
+     then the clone's.
+   - true_signature: a FUNC of the clone's name, its prototype the
+     source's with only the parameters the clone takes (each a source
+     parameter, in the source's order; none may be a part of one or a
+     value the callers compute) and a void return when the clone
+     returns nothing.  A clone with any other parameter has none.  */
+static int
+clone_funcs (struct fix *f)
+{
+  if (!f->of || !f->of->clones || !f->ox)
+    return 0;
+  for (uint32_t id = f->start; id < f->cnt; id++)
+    {
+      int o;
+      if (kind_of (f, id) != BTF_KIND_FUNC || !(f->kinds[id] & KIND_NAMED)
+	  || (o = obj_of (f, id)) < 0 || !f->ox[o].nclones)
+	continue;
+      const struct btf_type *t = btfld_type_by_id (f->btf, id);
+      if (func_is_decl (f, id, t) || proto_is_declaration (f->btf, t->type))
+	continue;
+      const char *name = btfld_str (f->btf, t->name_off);
+      struct obj_index *x = &f->ox[o];
+      for (size_t i = 0; i < x->nclones; i++)
+	if (!strcmp (x->clones[i].origin, name))
+	  {
+	    x->clones[i].src = id;
+	    x->clones[i].nsrc++;
+	  }
+    }
+  for (size_t j = 0; j < f->of->nobjs; j++)
+    {
+      struct obj_index *x = &f->ox[j];
+      for (size_t i = 0; i < x->nclones; i++)
+	{
+	  const struct clone_rec *r = &x->clones[i];
+	  struct place p;
+	  if (r->twin || r->nsrc != 1 || !clone_placed (f, x, r->clone, &p)
+	      || !clone_proto_ok (f, r))
+	    continue;
+	  if ((f->of->clones & BTFLD_CLONES_OPTIMIZED_FUNC)
+	      && !f->keep[r->src] && clone_unchanged (r)
+	      && !has_own_func (f, x, r->origin)
+	      && !clone_changed_twin (f, x, r->origin))
+	    {
+	      f->keep[r->src] = true;
+	      f->linkage[r->src] = p.bind == STB_LOCAL ? BTF_FUNC_STATIC
+				   : BTF_FUNC_GLOBAL;
+	    }
+	  if ((f->of->clones & BTFLD_CLONES_TRUE_SIGNATURE)
+	      && clone_subset (r) && add_clone (f, r, &p))
+	    return -ENOMEM;
+	}
+    }
+  return 0;
+}
+
+/* The FUNCs clone_funcs chose for the clones' own names, appended to
+   OUT (MAP: F's ids to OUT's), each with its FUNC_PROTO.  One whose
+   types the sweep dropped gets none.  */
+static int
+add_clone_funcs (const struct fix *f, struct btfld_btf *out,
+		 const uint32_t *map)
+{
+  for (size_t i = 0; i < f->nadds; i++)
+    {
+      const struct clone_add *c = &f->adds[i];
+      uint32_t vlen = c->n + c->va;
+      struct
+      {
+	struct btf_type t;
+	struct btf_param p[];
+      } *proto = calloc (1, sizeof *proto + vlen * sizeof proto->p[0]);
+      bool ok = proto != NULL;
+      if (!proto)
+	return btfld_error (-ENOMEM, "out of memory");
+#define CLONE_MAP(id) ((id) < f->start ? (id) : map[id])
+      proto->t.info = BTF_INFO_ENC (BTF_KIND_FUNC_PROTO, 0, vlen);
+      proto->t.type = CLONE_MAP (c->ret);
+      ok &= !c->ret || proto->t.type;
+      for (uint32_t k = 0; k < c->n && ok; k++)
+	{
+	  long name = btfld_add_str (out, c->pname[k]);
+	  if (name < 0)
+	    {
+	      free (proto);
+	      return btfld_error (-ENOMEM, "out of memory");
+	    }
+	  proto->p[k].name_off = name;
+	  proto->p[k].type = CLONE_MAP (c->type[k]);
+	  ok &= proto->p[k].type != 0;
+	}
+#undef CLONE_MAP
+      long pid = -1, name = -1;
+      if (ok
+	  && ((name = btfld_add_str (out, c->name)) < 0
+	      || (pid = btfld_add_type (out, &proto->t, sizeof *proto
+					+ vlen * sizeof proto->p[0])) < 0))
+	{
+	  free (proto);
+	  return btfld_error (-ENOMEM, "out of memory");
+	}
+      free (proto);
+      if (!ok)
+	continue;
+      struct btf_type func = { .name_off = name,
+			       .info = BTF_INFO_ENC (BTF_KIND_FUNC, 0,
+						     c->linkage),
+			       .type = pid };
+      if (btfld_add_type (out, &func, sizeof func) < 0)
+	return btfld_error (-ENOMEM, "out of memory");
+    }
+  return 0;
+}
+
 static void
 decide (struct fix *f)
 {
@@ -1246,6 +1654,8 @@ decide (struct fix *f)
       f->nomem |= seen == SIZE_MAX;
     }
   seen_free (&enums);
+  if (!f->nomem && clone_funcs (f))
+    f->nomem = true;
   one_global_func (f);
   if (!f->nomem && asm_funcs (f))
     f->nomem = true;
@@ -2041,13 +2451,17 @@ fixup_run (const struct btfld_btf *btf, struct btfld_btf *own,
   if ((!f.made_fwd && plan_arrays (&f, &sw))
       || !(out = rebuild (&f, own, vars, nvars, &map)))
     goto out;
+  /* The clones' FUNCs and prototypes are types no earlier dedup pass
+     saw (unlike the DATASECs, which the engine expects new): said as an
+     empty enum made an integer is, so that the session's dedup starts
+     afresh.  */
   if (made_int)
-    *made_int = f.made_int;
+    *made_int = f.made_int || f.nadds;
   /* From here on F's types may be gone (rewritten in place).  */
   apply_linkage (&f, out, map);
   swap_arrays (&sw, out, map);
   if (add_datasecs (&f, out, map, vars, nvars)
-      || name_protos (&f, out, map))
+      || name_protos (&f, out, map) || add_clone_funcs (&f, out, map))
     {
       btfld_btf_free (out);
       own = out == own ? NULL : own;
@@ -2070,6 +2484,14 @@ out:
   free (f.use);
   free_objects (&f);
   free (f.asm_protos);
+  for (size_t i = 0; i < f.nadds; i++)
+    {
+      for (uint32_t k = 0; f.adds[i].pname && k < f.adds[i].n; k++)
+	free (f.adds[i].pname[k]);
+      free (f.adds[i].pname);
+      free (f.adds[i].type);
+    }
+  free (f.adds);
   btfld_traits_free (&f.tr);
   if (own && out != own)
     btfld_btf_free (own);

@@ -26,6 +26,7 @@ btfld_object_free (struct btfld_object *o)
     }
   free (o->sym_strings);
   free (o->sec_strings);
+  free (o->clones);
   free (o->syms);
   free (o->secs);
   free ((char *) o->label);
@@ -121,6 +122,26 @@ in_strings (const char *name, const char *base, size_t size)
   return (uintptr_t) name - (uintptr_t) base < size;
 }
 
+/* Append the contents of SCN, a .btfld.clones section, to O's (ld -r
+   concatenates them; a compressed one is left out: no records).  */
+static int
+add_clones (struct btfld_object *o, Elf_Scn *scn)
+{
+  for (Elf_Data *d = elf_getdata (scn, NULL); d; d = elf_getdata (scn, d))
+    {
+      if (!d->d_buf || !d->d_size)
+	continue;
+      char *n = realloc (o->clones, o->clones_size + d->d_size + 1);
+      if (!n)
+	return -ENOMEM;
+      memcpy (n + o->clones_size, d->d_buf, d->d_size);
+      o->clones = n;
+      o->clones_size += d->d_size;
+      n[o->clones_size] = 0;
+    }
+  return 0;
+}
+
 struct btfld_object *
 btfld_object_from_elf (Elf *elf, const char *label)
 {
@@ -161,6 +182,10 @@ btfld_object_from_elf (Elf *elf, const char *label)
       o->secs[i].name = name ? o->sec_strings + (name - sec_base) : "";
       o->secs[i].size = s.sh_size;
       o->secs[i].flags = s.sh_flags;
+      if (s.sh_type == SHT_PROGBITS && !(s.sh_flags & SHF_COMPRESSED)
+	  && strcmp (o->secs[i].name, ".btfld.clones") == 0
+	  && add_clones (o, scn))
+	goto nomem;
     }
   struct sym_walk w;
   GElf_Sym s;

@@ -109,6 +109,38 @@ btfld_fixup_merged (struct btfld_btf **merged,
   return fixed;
 }
 
+int
+btfld_clone_feature (const char *name, unsigned *flags)
+{
+  if (!strcmp (name, "optimized_func") || !strcmp (name, "optimized-func"))
+    *flags |= BTFLD_CLONES_OPTIMIZED_FUNC;
+  else if (!strcmp (name, "true_signature")
+	   || !strcmp (name, "true-signature"))
+    *flags |= BTFLD_CLONES_TRUE_SIGNATURE;
+  else
+    return -1;
+  return 0;
+}
+
+int
+btfld_clone_features (const char *list, unsigned *flags)
+{
+  char name[32];
+  for (const char *p = list; ; )
+    {
+      size_t n = strcspn (p, ",");
+      if (!n || n >= sizeof name)
+	return -1;
+      memcpy (name, p, n);
+      name[n] = 0;
+      if (btfld_clone_feature (name, flags))
+	return -1;
+      if (!p[n])
+	return 0;
+      p += n + 1;
+    }
+}
+
 struct btfld_session *
 btfld_session_new (const struct btfld_session_opts *o)
 {
@@ -430,7 +462,8 @@ fix_and_dedup (struct btfld_session *s, struct btfld_btf **out)
     {
       struct btfld_objfacts of = { .objs = s->objs, .nobjs = s->nobjs,
 				   .blob_obj = s->blob_obj,
-				   .nblobs = s->nblobs };
+				   .nblobs = s->nblobs,
+				   .clones = s->opts.clones };
       uint32_t *map = NULL, n = btfld_type_cnt (s->merged);
       bool made_int = false;
       if (s->traits_noted && !s->classified)

@@ -26,6 +26,7 @@ struct opts
   bool check_symbols;
   enum btfld_funcs funcs;
   int kfunc_tags;		/* 0, or an enum btfld_kfunc_sets */
+  unsigned clones;		/* enum btfld_clone_funcs flags */
   enum btfld_engine engine;
   enum btfld_vars vars;
   const char *base_path, *relocate_path;
@@ -63,6 +64,10 @@ usage (FILE *f)
 	   "                         (as pahole >= 1.26): the set8s flagged as\n"
 	   "                         kfunc sets (flagged, the default; Linux >=\n"
 	   "                         6.9) or every set8 (all; Linux 6.0 to 6.8)\n"
+	   "  --btf-features=LIST    FUNCs for gcc's function clones from the\n"
+	   "                         records of gcc-plugin/btfld-clones.so, as\n"
+	   "                         pahole's features of the names (comma-\n"
+	   "                         separated): optimized_func, true_signature\n"
 	   "  --engine=NAME          dedup engine: btfld (default) or libbpf\n"
 	   "  --btf-layout           write kernel 7.x's 32-byte header and layout\n"
 	   "                         section (kernels before 7.0 refuse it)\n"
@@ -121,7 +126,7 @@ parse_args (int argc, char **argv, struct opts *o)
 {
   enum { O_DEDUP = 256, O_NOFIX, O_ENGINE, O_DUMP, O_STATS, O_INFO, O_BASE,
 	 O_DISTILL, O_RELOC, O_DUMP_BASE, O_VARS, O_LAYOUT, O_CHECK,
-	 O_CONSISTENT, O_KFUNCS };
+	 O_CONSISTENT, O_KFUNCS, O_FEATURES };
   static const struct option lo[] = {
     { "btf-dedup", no_argument, NULL, O_DEDUP },
     { "btf-base", required_argument, NULL, O_BASE },
@@ -131,6 +136,7 @@ parse_args (int argc, char **argv, struct opts *o)
     { "btf-vars", required_argument, NULL, O_VARS },
     { "btf-consistent-funcs", optional_argument, NULL, O_CONSISTENT },
     { "btf-kfunc-tags", optional_argument, NULL, O_KFUNCS },
+    { "btf-features", required_argument, NULL, O_FEATURES },
     { "engine", required_argument, NULL, O_ENGINE },
     { "btf-layout", no_argument, NULL, O_LAYOUT },
     { "dump-btf", no_argument, NULL, O_DUMP },
@@ -169,6 +175,11 @@ parse_args (int argc, char **argv, struct opts *o)
 	  o->kfunc_tags = BTFLD_KFUNCS_ALL;
 	else
 	  return usage_error ("--btf-kfunc-tags takes flagged or all");
+	break;
+      case O_FEATURES:
+	if (btfld_clone_features (optarg, &o->clones))
+	  return usage_error ("--btf-features takes optimized_func and "
+			      "true_signature");
 	break;
       case O_VARS:
 	if (strcmp (optarg, "all") == 0)
@@ -530,7 +541,8 @@ run (struct opts *o, struct btfld_elf *e, const struct btfld_btf *base,
   struct btfld_session_opts so = { .fixups = o->fixups,
 				   .engine = o->engine, .base = base,
 				   .distill = o->distill, .vars = o->vars,
-				   .funcs = o->funcs, .relocate = rbase };
+				   .funcs = o->funcs, .relocate = rbase,
+				   .clones = o->clones };
   if (!(w.s = btfld_session_new (&so)))
     err = btfld_errcode ();
   else if (o->kfunc_tags

@@ -86,6 +86,7 @@ static struct
   const char *base_path;
   enum btfld_vars vars;
   int kfunc_tags;		/* 0, or an enum btfld_kfunc_sets */
+  unsigned clones;		/* enum btfld_clone_funcs flags */
 } opt = { .fixups = true, .engine = BTFLD_ENGINE_BTFLD,
 	  .vars = BTFLD_VARS_ALL };
 
@@ -113,7 +114,8 @@ session_opts (void)
 				       .base = base_btf,
 				       .distill = opt.distill,
 				       .vars = opt.vars,
-				       .funcs = BTFLD_FUNCS_ALL };
+				       .funcs = BTFLD_FUNCS_ALL,
+				       .clones = opt.clones };
 }
 
 /* ---- diagnostics ---------------------------------------------------- */
@@ -1177,12 +1179,16 @@ parse_option (const char *o)
     opt.kfunc_tags = BTFLD_KFUNCS_ALL;
   else if (strcmp (o, "version") == 0)
     opt.version = true;
+  else if (strcmp (o, "optimized-func") == 0)
+    opt.clones |= BTFLD_CLONES_OPTIMIZED_FUNC;
+  else if (strcmp (o, "true-signature") == 0)
+    opt.clones |= BTFLD_CLONES_TRUE_SIGNATURE;
   else
     {
       report (LDPL_ERROR, NULL, "unknown plugin option '%s' (known: "
 	      "verbose, stats, no-fixups, engine=btfld|libbpf, base=FILE, "
 	      "distill, vars=all|percpu|none, kfunc-tags[=flagged|all], "
-	      "version)", o);
+	      "optimized-func, true-signature, version)", o);
       return -1;
     }
   return 0;

@@ -1,0 +1,296 @@
+#!/usr/bin/env python3
+"""Check every FUNC of a linked file's .BTF against the file's DWARF.
+
+Usage: dwarf-funcs.py BTF-OBJCOPY FILE
+
+FILE is linked from objects compiled with -g -gbtf: the code is the
+code the BTF describes, and the DWARF says where each function's
+parameters are when it is entered.  For each FUNC (in name order), one
+line:
+
+  FUNC 'NAME' at SYMBOL: VERDICT
+
+SYMBOL is the function symbol the FUNC describes: NAME's own, or, for
+a FUNC of a source name that only a clone has (NAME.constprop.0 ...),
+the one clone of it.  VERDICT:
+
+  exact           the DWARF subprogram at the symbol's address has the
+                  FUNC's parameters (names, types) and return type
+                  (when gcc describes the function only abstractly, as
+                  one identical code folding found equal to another,
+                  the subprogram of its name: said after the verdict);
+  ignoring const  the same but for const qualifiers;
+  entry           a clone: the FUNC's parameters are exactly the
+                  parameters the DWARF finds in the ABI's argument
+                  registers at the clone's entry, in order (the others
+                  gcc describes as constants or computed values), each
+                  with the FUNC's name and type;
+  entry, no return  the same, and the FUNC returns void where the
+                  source returns a value (a clone whose result no caller
+                  uses: nothing is claimed about the register);
+  MISMATCH: WHY   anything else.
+
+Exit status 0 when no line says MISMATCH.  This is pahole's
+btf_functions.sh check, with the clones checked by where their
+parameters are (pahole's rule for optimized_func).
+"""
+
+import re
+import subprocess
+import sys
+
+INT_REGS = ["RDI", "RSI", "RDX", "RCX", "R8", "R9"]
+SSE_REGS = ["XMM%d" % i for i in range(8)]
+
+
+def run(cmd):
+    return subprocess.run(cmd, check=True, capture_output=True,
+                          text=True).stdout
+
+
+def read_btf(objcopy, path):
+    types = {}
+    cur = None
+    for line in run([objcopy, "--dump-btf", path]).splitlines():
+        m = re.match(r"\[(\d+)\] (\w+) '([^']*)'(.*)", line)
+        if m:
+            tid, kind, name, rest = m.groups()
+            attrs = dict(re.findall(r"(\w+)=(\S+)", rest))
+            cur = {"kind": kind, "name": name, "attrs": attrs,
+                   "params": []}
+            types[int(tid)] = cur
+            continue
+        m = re.match(r"\t'([^']*)' type_id=(\d+)", line)
+        if m and cur is not None and cur["kind"] == "FUNC_PROTO":
+            cur["params"].append((m.group(1), int(m.group(2))))
+    return types
+
+
+def type_str(types, tid):
+    """A BTF type as llvm-dwarfdump names a DWARF type."""
+    if tid == 0:
+        return "void"
+    t = types[tid]
+    k = t["kind"]
+    a = t["attrs"]
+    if k in ("INT", "FLOAT", "TYPEDEF", "STRUCT", "UNION", "ENUM",
+             "ENUM64", "FWD"):
+        return t["name"]
+    if k == "PTR":
+        inner = type_str(types, int(a["type_id"]))
+        return inner + (" *" if not inner.endswith("*") else "*")
+    if k in ("CONST", "VOLATILE"):
+        q = "const" if k == "CONST" else "volatile"
+        inner = type_str(types, int(a["type_id"]))
+        if inner.endswith("*"):
+            return inner + q
+        return q + " " + inner
+    return "?" + k
+
+
+def no_const(s):
+    return re.sub(r"\bconst\b", "", s).replace(" ", "")
+
+
+def read_syms(path):
+    syms = {}
+    for line in run(["readelf", "-sW", path]).splitlines():
+        f = line.split()
+        if len(f) >= 8 and f[3] == "FUNC" and f[6] != "UND":
+            syms.setdefault(f[7], []).append(int(f[1], 16))
+    return syms
+
+
+def read_dwarf(path):
+    """The DIEs: offset -> {tag, attrs, children, parent}."""
+    dies = {}
+    stack = []
+    cur = None
+    last_attr = None
+    for line in run(["llvm-dwarfdump", "--debug-info", path]).splitlines():
+        m = re.match(r"0x([0-9a-f]+):( +)(DW_TAG_\w+|NULL)", line)
+        if m:
+            off = int(m.group(1), 16)
+            depth = len(m.group(2))
+            while stack and stack[-1][0] >= depth:
+                stack.pop()
+            if m.group(3) == "NULL":
+                cur = None
+                continue
+            cur = {"tag": m.group(3), "attrs": {}, "children": [],
+                   "parent": stack[-1][1] if stack else None}
+            dies[off] = cur
+            if stack:
+                dies[stack[-1][1]]["children"].append(off)
+            stack.append((depth, off))
+            last_attr = None
+            continue
+        if cur is None:
+            continue
+        m = re.match(r"\s+(DW_AT_\w+)\s+\((.*)$", line)
+        if m:
+            last_attr = m.group(1)
+            cur["attrs"][last_attr] = m.group(2)
+        elif line.strip() and last_attr:
+            cur["attrs"][last_attr] += "\n" + line.strip()
+    return dies
+
+
+def ref(val):
+    m = re.match(r"0x([0-9a-f]+)", val or "")
+    return int(m.group(1), 16) if m else None
+
+
+def quoted(val):
+    m = re.search(r'"([^"]*)"', val or "")
+    return m.group(1) if m else None
+
+
+def attr(dies, off, name):
+    """NAME of DIE OFF, or of its abstract origin."""
+    seen = 0
+    while off is not None and seen < 8:
+        d = dies[off]
+        if name in d["attrs"]:
+            return d["attrs"][name]
+        off = ref(d["attrs"].get("DW_AT_abstract_origin")
+                  or d["attrs"].get("DW_AT_specification"))
+        seen += 1
+    return None
+
+
+def entry_reg(loc, low):
+    """The register a location holds at address LOW, or None."""
+    if loc is None:
+        return None
+    m = re.match(r"DW_OP_reg\d+ (\w+)\)?$", loc)
+    if m:
+        return m.group(1)
+    for line in loc.splitlines():
+        m = re.match(r"\[0x([0-9a-f]+), 0x([0-9a-f]+)\): DW_OP_reg\d+ (\w+)\)?$",
+                     line)
+        if m and int(m.group(1), 16) <= low < int(m.group(2), 16):
+            return m.group(3)
+    return None
+
+
+def main():
+    objcopy, path = sys.argv[1], sys.argv[2]
+    types = read_btf(objcopy, path)
+    syms = read_syms(path)
+    dies = read_dwarf(path)
+    by_low = {}
+    for off, d in dies.items():
+        if d["tag"] != "DW_TAG_subprogram":
+            continue
+        if "DW_AT_low_pc" in d["attrs"]:
+            by_low[ref(d["attrs"]["DW_AT_low_pc"])] = off
+        # A function split into hot and cold parts: its ranges.
+        for m in re.finditer(r"\[0x([0-9a-f]+), 0x[0-9a-f]+\)",
+                             d["attrs"].get("DW_AT_ranges", "")):
+            by_low.setdefault(int(m.group(1), 16), off)
+    bad = 0
+    funcs = sorted((t["name"], tid) for tid, t in types.items()
+                   if t["kind"] == "FUNC")
+    for name, tid in funcs:
+        proto = types[int(types[tid]["attrs"]["type_id"])]
+        verdict, sym = check(types, syms, dies, by_low, name, proto)
+        print("FUNC '%s' at %s: %s" % (name, sym, verdict))
+        bad += verdict.startswith("MISMATCH")
+    return 1 if bad else 0
+
+
+def check(types, syms, dies, by_low, name, proto):
+    own = syms.get(name, [])
+    clone = False
+    sym = name
+    if len(own) != 1:
+        if own:
+            return "MISMATCH: several symbols", name
+        cands = [s for s in syms if s.startswith(name + ".")
+                 and not s.endswith(".cold")]
+        if len(cands) != 1:
+            return "MISMATCH: %d candidate symbols" % len(cands), name
+        sym = cands[0]
+        own = syms[sym]
+        if len(own) != 1:
+            return "MISMATCH: several symbols", sym
+    if "." in sym:
+        clone = True
+    low = own[0]
+    note = ""
+    if low in by_low:
+        sub = by_low[low]
+    else:
+        # gcc describes some functions only abstractly (one that ICF
+        # found equal to another): the subprogram of the name then.
+        named = [o for o, d in dies.items()
+                 if d["tag"] == "DW_TAG_subprogram" and not clone
+                 and quoted(d["attrs"].get("DW_AT_name")) == name
+                 and "DW_AT_declaration" not in d["attrs"]]
+        if len(named) != 1:
+            return "MISMATCH: no DWARF subprogram at its address", sym
+        sub = named[0]
+        note = " (DWARF has it without an address)"
+    ret = attr(dies, sub, "DW_AT_type")
+    dret = quoted(ret) if ret else "void"
+    bret = type_str(types, int(proto["attrs"]["ret_type_id"]))
+    bparams = proto["params"]
+    va = bool(bparams) and bparams[-1] == ("(anon)", 0)
+    if va:
+        bparams = bparams[:-1]
+    # The abstract subprogram's "...", and its parameters.
+    abstract = sub
+    while "DW_AT_abstract_origin" in dies[abstract]["attrs"]:
+        abstract = ref(dies[abstract]["attrs"]["DW_AT_abstract_origin"])
+    dva = any(dies[c]["tag"] == "DW_TAG_unspecified_parameters"
+              for c in dies[abstract]["children"])
+    if va != dva:
+        return "MISMATCH: variadic %s, DWARF %s" % (va, dva), sym
+    dparams = []
+    for c in dies[sub]["children"]:
+        if dies[c]["tag"] != "DW_TAG_formal_parameter":
+            continue
+        dparams.append((quoted(attr(dies, c, "DW_AT_name")),
+                        quoted(attr(dies, c, "DW_AT_type")),
+                        entry_reg(dies[c]["attrs"].get("DW_AT_location"),
+                                  low)))
+    btf = [(n, type_str(types, t)) for n, t in bparams]
+    if not clone:
+        want = [(n, t) for n, t, _ in dparams]
+        if btf == want and bret == dret:
+            return "exact" + note, sym
+        if ([(n, no_const(t)) for n, t in btf]
+                == [(n, no_const(t)) for n, t in want]
+                and no_const(bret) == no_const(dret)):
+            return "ignoring const" + note, sym
+        return "MISMATCH: %s %s, DWARF %s %s" % (bret, btf, dret, want), sym
+    # A clone: the parameters in the argument registers at entry.
+    real = []
+    ni = ns = 0
+    for n, t, reg in dparams:
+        if reg is None:
+            continue
+        if reg in INT_REGS:
+            if INT_REGS.index(reg) != ni:
+                return "MISMATCH: '%s' in %s, not argument %d" % (
+                    n, reg, ni), sym
+            ni += 1
+        elif reg in SSE_REGS:
+            if SSE_REGS.index(reg) != ns:
+                return "MISMATCH: '%s' in %s" % (n, reg), sym
+            ns += 1
+        else:
+            return "MISMATCH: '%s' in %s" % (n, reg), sym
+        real.append((n, t))
+    if btf != real:
+        return "MISMATCH: %s, in registers at entry %s" % (btf, real), sym
+    if bret == dret:
+        return "entry", sym
+    if bret == "void":
+        return "entry, no return", sym
+    return "MISMATCH: returns %s, DWARF %s" % (bret, dret), sym
+
+
+if __name__ == "__main__":
+    sys.exit(main())
