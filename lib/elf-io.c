@@ -105,7 +105,7 @@ map_image (struct btfld_elf *e, int fd, off_t offset, size_t size)
 
    A link's plugin reads, of each input, the ELF header, the section
    headers and their names, .BTF, and the symbol tables with their
-   strings and extended section indexes: about 30% of a kernel's object,
+   strings and extended section indexes: a fraction of a kernel's object,
    the rest (code, relocations, DWARF) being ld's business.  They are read
    into the buffer at their offsets in the file, so that libelf finds
    them where the headers say; the bytes between them are whatever the

@@ -11,7 +11,9 @@
      its .BTF, and queues a copy of the .BTF for the merge thread.
    the merge thread: checks each queued input and adds it to the
      session, in claim order, while ld goes on linking; once every input
-     is queued, prepares the session (the work that needs no symbol).
+     is queued, and when no other plugin can add objects whose .BTF it
+     has not seen (only_plugin), prepares the session (the work that
+     needs no symbol).
    all_symbols_read (ld's thread): waits until the thread has checked
      every queued input and reports the malformed ones, so that a
      malformed input fails the link before any output is written.
