@@ -134,6 +134,11 @@ const void *btfld_elf_section (struct btfld_elf *e, const char *name,
 /* Whether section NAME of E is compressed (SHF_COMPRESSED) in the file.  */
 bool btfld_elf_section_compressed (struct btfld_elf *e, const char *name);
 
+struct btfld_session;
+/* The .BTF of E as it is, with its .BTF.base, as session S's input
+   (btfld_session_add_existing).  */
+int btfld_elf_add_existing (struct btfld_session *s, struct btfld_elf *e);
+
 /* Section changes for btfld_elf_write.  DATA NULL removes the section;
    a name the file lacks is added (non-allocated, PROGBITS).  */
 struct btfld_sec_update

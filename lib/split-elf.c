@@ -8,27 +8,35 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-struct btfld_btf *
-btfld_elf_read_btf (struct btfld_elf *e, const struct btfld_btf *caller_base,
-		    struct btfld_btf **base_out)
+int
+btfld_elf_add_existing (struct btfld_session *s, struct btfld_elf *e)
 {
   size_t size, bsize;
   const void *data = btfld_elf_section (e, ".BTF", &size);
   const void *bdata = btfld_elf_section (e, ".BTF.base", &bsize);
+  /* A section outside the file has set the message already.  */
+  if ((!data && size == (size_t) -1) || (!bdata && bsize == (size_t) -1))
+    return btfld_errcode ();
+  return btfld_session_add_existing (s, data, size, bdata, bsize);
+}
+
+struct btfld_btf *
+btfld_elf_read_btf (struct btfld_elf *e, const struct btfld_btf *caller_base,
+		    struct btfld_btf **base_out)
+{
+  size_t bsize;
   struct btfld_session_opts so = { .base = caller_base };
   struct btfld_session *s;
   struct btfld_btf *btf = NULL;
-  /* A section outside the file has set the message already.  */
-  if ((!data && size == (size_t) -1) || (!bdata && bsize == (size_t) -1))
-    return NULL;
-  if (bdata && !caller_base && !base_out)
+  if (btfld_elf_section (e, ".BTF.base", &bsize) && !caller_base
+      && !base_out)
     {
       btfld_error (-EINVAL, "has .BTF.base: a base or a place to return "
 		   "it is needed");
       return NULL;
     }
   if ((s = btfld_session_new (&so))
-      && btfld_session_add_existing (s, data, size, bdata, bsize) == 0
+      && btfld_elf_add_existing (s, e) == 0
       && btfld_session_run (s) == 0)
     btf = btfld_session_take_btf (s, base_out);
   btfld_session_free (s);

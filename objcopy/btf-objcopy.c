@@ -448,19 +448,6 @@ add_dedup_input (struct opts *o, struct btfld_elf *e, struct work *w)
   return err;
 }
 
-/* The .BTF of E as it is, and its .BTF.base, as the session's input.  */
-static int
-add_existing_input (struct btfld_elf *e, struct btfld_session *s)
-{
-  size_t size, bsize;
-  const void *data = btfld_elf_section (e, ".BTF", &size);
-  const void *bdata = btfld_elf_section (e, ".BTF.base", &bsize);
-  /* A section outside the file has set the message already.  */
-  if ((!data && size == (size_t) -1) || (!bdata && bsize == (size_t) -1))
-    return -EINVAL;
-  return btfld_session_add_existing (s, data, size, bdata, bsize);
-}
-
 /* Whether the .BTF of E (without .BTF.base) reads as standalone BTF,
    as gcc writes it.  */
 static bool
@@ -470,7 +457,7 @@ reads_standalone (struct btfld_elf *e)
   struct btfld_session_opts so = { 0 };
   struct btfld_session *s = btfld_session_new (&so);
   bool ok = s && !btfld_elf_section (e, ".BTF.base", &bsize)
-	    && bsize == 0 && add_existing_input (e, s) == 0;
+	    && bsize == 0 && btfld_elf_add_existing (s, e) == 0;
   btfld_session_free (s);
   return ok;
 }
@@ -550,7 +537,7 @@ run (struct opts *o, struct btfld_elf *e, const struct btfld_btf *base,
     err = btfld_errcode ();
   else if (o->dedup)
     err = add_dedup_input (o, e, &w);
-  else if ((err = add_existing_input (e, w.s)) && o->distill && base
+  else if ((err = btfld_elf_add_existing (w.s, e)) && o->distill && base
 	   && reads_standalone (e))
     err = btfld_error (-EINVAL, ".BTF is not split BTF on the --btf-base "
 		       "file but standalone, as gcc writes it: add "
