@@ -10,6 +10,8 @@
      btf-load --call-kfunc MODULE FUNC A B
                                     call kfunc FUNC of MODULE with (A, B)
                                     from a BPF_PROG_TYPE_SYSCALL program
+     btf-load --fentry LIST         attach an fentry program to each
+                                    function LIST names (one a line)
 
    FILE is either raw BTF (starting with the 0xeB9F magic) or an ELF64
    file with a .BTF section; section headers are parsed here, so the
@@ -38,6 +40,14 @@
      bpf-kfunc: MODULE FUNC: retval=R
    or, when the kernel refuses the program, "bpf-kfunc: ... REJECTED" and
    the verifier log.
+   --fentry finds each function's FUNC in /sys/kernel/btf/vmlinux, loads
+   an fentry program (BPF_PROG_TYPE_TRACING, BPF_TRACE_FENTRY, "return
+   0") for it, attaches it and detaches it again, and prints one of
+     bpf-fentry: NAME: attached
+     bpf-fentry: NAME: no FUNC
+     bpf-fentry: NAME: load errno=E (MESSAGE)
+     bpf-fentry: NAME: attach errno=E (MESSAGE)
+   and at the end "bpf-fentry: N attached of M".
    --info prints
      btf-info: FILE: magic=0xeb9f version=V flags=F hdr=H types=N type_len=T str_len=S
 
@@ -459,6 +469,13 @@ print_log (const char *log)
     }
 }
 
+/* 524 is the kernel-internal ENOTSUPP, which libc does not name.  */
+static const char *
+errname (int err)
+{
+  return err == 524 ? "ENOTSUPP" : strerror (err);
+}
+
 static int
 btf_load (const void *data, size_t size, char *log, uint32_t log_size,
 	  uint32_t level)
@@ -507,9 +524,8 @@ do_load (const char *path, const struct blob *b)
     }
   err = errno;
   log[log_size - 1] = '\0';
-  /* 524 is the kernel-internal ENOTSUPP, which libc does not name.  */
   printf ("btf-load: %s: REJECTED errno=%d (%s)\n", path, err,
-	  err == 524 ? "ENOTSUPP" : strerror (err));
+	  errname (err));
   print_log (log);
   return 1;
 }
@@ -568,14 +584,25 @@ find_func (const struct btf_view *v, const char *name)
   return 0;
 }
 
+/* Load a program: a sleepable BPF_PROG_TYPE_SYSCALL one, or with
+   FENTRY_ID an fentry program for vmlinux's FUNC of that id.  */
 static int
 prog_load (const struct bpf_insn *insns, uint32_t cnt, const int *fd_array,
-	   char *log, uint32_t log_size)
+	   uint32_t fentry_id, char *log, uint32_t log_size)
 {
   union bpf_attr attr;
   memset (&attr, 0, sizeof attr);
-  attr.prog_type = BPF_PROG_TYPE_SYSCALL;
-  attr.prog_flags = BPF_F_SLEEPABLE;
+  if (fentry_id)
+    {
+      attr.prog_type = BPF_PROG_TYPE_TRACING;
+      attr.expected_attach_type = BPF_TRACE_FENTRY;
+      attr.attach_btf_id = fentry_id;
+    }
+  else
+    {
+      attr.prog_type = BPF_PROG_TYPE_SYSCALL;
+      attr.prog_flags = BPF_F_SLEEPABLE;
+    }
   attr.insns = (uint64_t) (uintptr_t) insns;
   attr.insn_cnt = cnt;
   attr.license = (uint64_t) (uintptr_t) "GPL";
@@ -632,16 +659,16 @@ do_call_kfunc (const char *module, const char *func, int a, int b)
   insns[3].code = BPF_JMP | BPF_EXIT;
   int fd_array[2] = { -1, btf_fd };
 
-  int prog = prog_load (insns, 4, fd_array, NULL, 0);
+  int prog = prog_load (insns, 4, fd_array, 0, NULL, 0);
   if (prog < 0)
     {
       static char log[1 << 16];
       int err = errno;
-      prog = prog_load (insns, 4, fd_array, log, sizeof log);
+      prog = prog_load (insns, 4, fd_array, 0, log, sizeof log);
       if (prog < 0)
 	{
 	  printf ("bpf-kfunc: %s %s: id=%u REJECTED errno=%d (%s)\n", module,
-		  func, id, err, err == 524 ? "ENOTSUPP" : strerror (err));
+		  func, id, err, errname (err));
 	  log[sizeof log - 1] = '\0';
 	  print_log (log);
 	  return 1;
@@ -665,6 +692,67 @@ do_call_kfunc (const char *module, const char *func, int a, int b)
   return 0;
 }
 
+static int
+do_fentry (const char *list)
+{
+  struct blob vb;
+  struct btf_view vv;
+  FILE *f = fopen (list, "r");
+  if (!f)
+    {
+      printf ("bpf-fentry: %s: %s\n", list, strerror (errno));
+      return 2;
+    }
+  if (load_blob ("/sys/kernel/btf/vmlinux", &vb) != 0
+      || make_view ("/sys/kernel/btf/vmlinux", &vb, NULL, &vv) != 0)
+    return 2;
+  /* r0 = 0; exit.  */
+  struct bpf_insn insns[2];
+  memset (insns, 0, sizeof insns);
+  insns[0].code = BPF_ALU64 | BPF_MOV | BPF_K;
+  insns[0].dst_reg = BPF_REG_0;
+  insns[1].code = BPF_JMP | BPF_EXIT;
+  char name[512];
+  unsigned total = 0, attached = 0;
+  while (fgets (name, sizeof name, f))
+    {
+      name[strcspn (name, "\n")] = '\0';
+      if (!name[0])
+	continue;
+      total++;
+      uint32_t id = find_func (&vv, name);
+      if (!id)
+	{
+	  printf ("bpf-fentry: %s: no FUNC\n", name);
+	  continue;
+	}
+      int prog = prog_load (insns, 2, NULL, id, NULL, 0);
+      if (prog < 0)
+	{
+	  printf ("bpf-fentry: %s: load errno=%d (%s)\n", name, errno,
+		  errname (errno));
+	  continue;
+	}
+      union bpf_attr attr;
+      memset (&attr, 0, sizeof attr);
+      attr.raw_tracepoint.prog_fd = prog;
+      int link = sys_bpf (BPF_RAW_TRACEPOINT_OPEN, &attr);
+      if (link < 0)
+	printf ("bpf-fentry: %s: attach errno=%d (%s)\n", name, errno,
+		errname (errno));
+      else
+	{
+	  printf ("bpf-fentry: %s: attached\n", name);
+	  attached++;
+	  close (link);
+	}
+      close (prog);
+    }
+  fclose (f);
+  printf ("bpf-fentry: %u attached of %u\n", attached, total);
+  return 0;
+}
+
 static void
 usage (void)
 {
@@ -672,7 +760,8 @@ usage (void)
 	   "usage: btf-load FILE...\n"
 	   "       btf-load --dump [--base BASE] FILE...\n"
 	   "       btf-load --info FILE...\n"
-	   "       btf-load --call-kfunc MODULE FUNC A B\n");
+	   "       btf-load --call-kfunc MODULE FUNC A B\n"
+	   "       btf-load --fentry LIST\n");
   exit (2);
 }
 
@@ -695,6 +784,8 @@ main (int argc, char **argv)
       else if (strcmp (argv[i], "--call-kfunc") == 0 && i == 1 && argc == 6)
 	return do_call_kfunc (argv[2], argv[3], atoi (argv[4]),
 			      atoi (argv[5]));
+      else if (strcmp (argv[i], "--fentry") == 0 && i == 1 && argc == 3)
+	return do_fentry (argv[2]);
       else if (strcmp (argv[i], "--") == 0)
 	{
 	  i++;
