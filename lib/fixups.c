@@ -249,15 +249,44 @@ var_fix_of (struct fix *f, uint32_t id)
   return f->vix[id] ? &f->vf[f->vix[id] - 1] : NULL;
 }
 
-/* A function's code: an STT_FUNC symbol.  An IFUNC symbol (gcc's
-   target_clones, glibc's ifunc attribute) is the resolver's code, whose
-   prototype is not the FUNC's; the variants it chooses have symbols of
-   their own (NAME.default, NAME.avx2), as pahole, which takes
-   STT_FUNC symbols only.  */
-static bool
-is_func_sym (const struct btfld_sym *s)
+/* The value of the defined symbol NAME, or 0.  */
+static uint64_t
+sym_value (const struct fix *f, const char *name)
 {
-  return s->type == STT_FUNC;
+  size_t n;
+  const struct btfld_sym *s = btfld_symtab_lookup (f->syms, name, &n);
+  return n && btfld_sym_defined (s) ? s->value : 0;
+}
+
+/* Whether function symbol S is one of the kernel's static call
+   trampolines: in a section .static_call.text, or between
+   __static_call_text_start and __static_call_text_end of a linked
+   kernel (whose linker script puts that section in .text).  C declares
+   each (with the type of the function it calls) and the kernel rewrites
+   it at run time; it is no function to trace, and pahole gives it no
+   FUNC (its declarations name no parameter).  */
+static bool
+static_call_trampoline (const struct fix *f, const struct btfld_sym *s)
+{
+  if (s->shndx < f->syms->nsecs
+      && strcmp (f->syms->secs[s->shndx].name, ".static_call.text") == 0)
+    return true;
+  if (f->syms->e_type == ET_REL)
+    return false;
+  uint64_t start = sym_value (f, "__static_call_text_start");
+  uint64_t end = sym_value (f, "__static_call_text_end");
+  return start && start <= s->value && s->value < end;
+}
+
+/* A function's code: an STT_FUNC symbol, but a static call
+   trampoline.  An IFUNC symbol (gcc's target_clones, glibc's ifunc
+   attribute) is the resolver's code, whose prototype is not the FUNC's;
+   the variants it chooses have symbols of their own (NAME.default,
+   NAME.avx2), as pahole, which takes STT_FUNC symbols only.  */
+static bool
+is_func_sym (const struct fix *f, const struct btfld_sym *s)
+{
+  return s->type == STT_FUNC && !static_call_trampoline (f, s);
 }
 
 static bool
@@ -297,7 +326,7 @@ fix_func_real (struct fix *f, uint32_t id, const struct btf_type *t)
   bool local = false, global = false;
   const struct btfld_sym *s = btfld_symtab_lookup (f->syms, name, &n);
   for (size_t i = 0; i < n; i++)
-    if (btfld_sym_defined (&s[i]) && is_func_sym (&s[i]))
+    if (btfld_sym_defined (&s[i]) && is_func_sym (f, &s[i]))
       {
 	if (s[i].bind == STB_LOCAL)
 	  local = true;
@@ -339,7 +368,7 @@ fix_func (struct fix *f, uint32_t id, const struct btf_type *t)
   const struct btfld_sym *s = btfld_symtab_lookup (f->syms, name, &n);
   bool local = false, global = false;
   for (size_t i = 0; i < n; i++)
-    if (btfld_sym_defined (&s[i]) && is_func_sym (&s[i]))
+    if (btfld_sym_defined (&s[i]) && is_func_sym (f, &s[i]))
       {
 	if (s[i].bind == STB_LOCAL)
 	  local = true;
@@ -647,6 +676,15 @@ place_obj_sym (const struct fix *f, const struct obj_index *x, uint32_t k,
   return false;
 }
 
+/* A function of object X's own, as is_func_sym: Y an STT_FUNC symbol
+   of one of its sections but .static_call.text.  */
+static bool
+obj_func_sym (const struct obj_index *x, const struct btfld_obj_sym *y)
+{
+  return y->type == STT_FUNC && y->sec < x->o->nsecs
+	 && strcmp (x->o->secs[y->sec].name, ".static_call.text") != 0;
+}
+
 /* FUNC ID of object OX: the object's own function of its name, when it
    survived the link.  */
 static void
@@ -675,7 +713,7 @@ fix_func_obj (struct fix *f, uint32_t id, const struct btf_type *t,
       for (size_t i = 0; i < n; i++)
 	{
 	  const struct btfld_obj_sym *y = &x->o->syms[k[i]];
-	  if (y->type != STT_FUNC || y->sec >= x->o->nsecs)
+	  if (!obj_func_sym (x, y))
 	    continue;
 	  if (y->bind == STB_LOCAL)
 	    local = true;
@@ -689,7 +727,7 @@ fix_func_obj (struct fix *f, uint32_t id, const struct btf_type *t,
   for (size_t i = 0; i < n && !found; i++)
     {
       const struct btfld_obj_sym *y = &x->o->syms[k[i]];
-      if (y->type != STT_FUNC || y->sec >= x->o->nsecs
+      if (!obj_func_sym (x, y)
 	  || (real && (linkage == BTF_FUNC_STATIC) != (y->bind == STB_LOCAL)))
 	continue;
       found = place_obj_sym (f, x, k[i], &p);
@@ -1191,7 +1229,7 @@ defined_for_decl (const struct fix *f, const char *name)
   size_t n;
   const struct btfld_sym *s = btfld_symtab_lookup (f->syms, name, &n);
   for (size_t i = 0; i < n; i++)
-    if (btfld_sym_defined (&s[i]) && is_func_sym (&s[i])
+    if (btfld_sym_defined (&s[i]) && is_func_sym (f, &s[i])
 	&& s[i].bind != STB_LOCAL)
       return true;
   return false;
