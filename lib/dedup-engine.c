@@ -28,8 +28,11 @@
    classes with the declarations taken as what they stand for (refine:
    the reverse edges, build_graph, and the partition refinement of
    partition.c), and marks the names whose definitions of a category
-   fell into several classes (mark_conflicts).  A round that marks no
-   new name is the last: its partition is checked exactly (verify: one
+   fell into several classes (mark_conflicts).  A later round refines
+   only the quotient of the graph by the previous round's classes that
+   no changed declaration can reach (refine_from): the same partition,
+   without a graph of every type again.  A round that marks no new name
+   is the last: its partition is checked exactly (verify: one
    more keyed pass, refine_pass, must split nothing; a set-hash
    collision in the refinement would show here) and is the result.
    Resolving one name at a time instead deadlocks on cycles (two structs
@@ -817,6 +820,196 @@ refine_moore (struct engine *e)
   return err;
 }
 
+/* A later round, from the previous round's classes (stable under the
+   previous resolution OLDFWD): the types that can reach a declaration
+   whose resolution changed ("affected": through references and through
+   declarations to what they stand for, under either resolution) are
+   the only ones whose successors changed.  Every other type has the
+   same successors as before, all of them unaffected, so the previous
+   classes restricted to the unaffected types, each affected type alone,
+   form a stable partition finer than the initial one, and the coarsest
+   stable refinement is that of the quotient graph: one node per such
+   class.  Refinement runs on the quotient only; the result is the same
+   as a whole round's.  */
+static int
+refine_from (struct engine *e, const uint32_t *oldfwd)
+{
+  uint32_t n = e->cnt, nq = 1, naff = 0;
+  uint32_t *off = NULL, *stack = NULL;
+  uint8_t *aff = NULL;
+  uint32_t *qid = NULL, *qrep = NULL, *cmap = NULL, *qcls = NULL;
+  uint32_t *ref_of = NULL, sp = 0;
+  struct btfld_graph g = { 0 };
+  int err = -ENOMEM;
+  uint32_t f = e->start;
+  while (f < n && e->fwd[f] == oldfwd[f])
+    f++;
+  if (f == n)
+    {
+      /* No declaration changed: the classes stand.  */
+      if (getenv ("BTFLD_DEBUG"))
+	fprintf (stderr, "btfld: engine: no declaration changed\n");
+      return 0;
+    }
+  e->stable = false;
+  off = calloc ((size_t) n + 1, sizeof *off);
+  stack = malloc ((size_t) n * sizeof *stack);
+  aff = calloc (n, 1);
+  if (!off || !stack || !aff)
+    goto out;
+  /* Who refers to whom, raw ids, and declarations to their
+     definitions under both resolutions: CSR by the referred id.  */
+  for (int pass = 0; pass < 2; pass++)
+    {
+      if (pass == 1)
+	{
+	  for (uint32_t i = 1; i <= n; i++)
+	    off[i] += off[i - 1];
+	  if (!(ref_of = malloc (((size_t) off[n] + 1) * sizeof *ref_of)))
+	    goto out;
+	}
+      for (uint32_t id = 1; id < n; id++)
+	{
+	  const uint32_t *w = rec_of (e, id);
+	  unsigned kind = BTF_INFO_KIND (w[1]);
+	  unsigned k, nr = nrefs (kind, BTF_INFO_VLEN (w[1]));
+	  for (k = 0; k < nr + 2; k++)
+	    {
+	      uint32_t to = k < nr ? w[ref_word (kind, k)]
+			    : k == nr ? e->fwd[id] : oldfwd[id];
+	      if (!to)
+		continue;
+	      if (pass == 0)
+		off[to + 1]++;
+	      else
+		ref_of[off[to]++] = id;
+	    }
+	}
+    }
+  for (uint32_t i = n; i > 0; i--)
+    off[i] = off[i - 1];
+  off[0] = 0;
+  for (; f < n; f++)
+    if (e->fwd[f] != oldfwd[f])
+      {
+	aff[f] = 1;
+	stack[sp++] = f;
+      }
+  while (sp)
+    {
+      uint32_t x = stack[--sp];
+      naff++;
+      for (uint32_t r = off[x]; r < off[x + 1]; r++)
+	if (!aff[ref_of[r]])
+	  {
+	    aff[ref_of[r]] = 1;
+	    stack[sp++] = ref_of[r];
+	  }
+    }
+  free (ref_of);
+  ref_of = NULL;
+
+  /* The quotient's nodes: the first unaffected member of each previous
+     class, and each affected type; node 0 is void.  STACK maps the
+     previous classes to their node.  */
+  qid = malloc ((size_t) n * sizeof *qid);
+  qrep = malloc ((size_t) n * sizeof *qrep);
+  if (!qid || !qrep)
+    goto out;
+  for (uint32_t c = 0; c < e->nclasses; c++)
+    stack[c] = UINT32_MAX;
+  qid[0] = 0;
+  qrep[0] = 0;
+  for (uint32_t id = 1; id < n; id++)
+    if (aff[id] || stack[e->cls[id]] == UINT32_MAX)
+      {
+	if (!aff[id])
+	  stack[e->cls[id]] = nq;
+	qrep[nq] = id;
+	qid[id] = nq++;
+      }
+    else
+      qid[id] = stack[e->cls[id]];
+
+  /* Its reverse edges, as build_graph's.  */
+  g.n = nq;
+  if (!(g.rev_off = calloc ((size_t) nq + 1, sizeof *g.rev_off)))
+    goto out;
+  for (int pass = 0; pass < 2; pass++)
+    {
+      if (pass == 1)
+	{
+	  for (uint32_t i = 1; i <= nq; i++)
+	    g.rev_off[i] += g.rev_off[i - 1];
+	  if (!(g.rev = malloc (((size_t) g.rev_off[nq] + 1)
+				* sizeof *g.rev)))
+	    goto out;
+	}
+      for (uint32_t q = 1; q < nq; q++)
+	{
+	  const uint32_t *w = rec_of (e, qrep[q]);
+	  unsigned kind = BTF_INFO_KIND (w[1]);
+	  unsigned nr = nrefs (kind, BTF_INFO_VLEN (w[1]));
+	  for (unsigned k = 0; k < nr; k++)
+	    {
+	      uint32_t to = target (e, w[ref_word (kind, k)]);
+	      if (!to)
+		continue;
+	      if (pass == 0)
+		g.rev_off[qid[to] + 1]++;
+	      else
+		g.rev[g.rev_off[qid[to]]++] = (struct btfld_edge) { q, k };
+	    }
+	}
+    }
+  for (uint32_t i = nq; i > 0; i--)
+    g.rev_off[i] = g.rev_off[i - 1];
+  g.rev_off[0] = 0;
+
+  /* The initial classes of the nodes, numbered densely.  */
+  uint32_t k0 = 1;
+  cmap = malloc ((size_t) e->ninit * sizeof *cmap);
+  qcls = malloc ((size_t) nq * sizeof *qcls);
+  if (!cmap || !qcls)
+    goto out;
+  for (uint32_t c = 0; c < e->ninit; c++)
+    cmap[c] = UINT32_MAX;
+  qcls[0] = 0;
+  for (uint32_t q = 1; q < nq; q++)
+    {
+      uint32_t c = e->init[qrep[q]];
+      if (cmap[c] == UINT32_MAX)
+	cmap[c] = k0++;
+      qcls[q] = cmap[c];
+    }
+  if (getenv ("BTFLD_DEBUG"))
+    fprintf (stderr, "btfld: engine: %u types affected, quotient of %u "
+	     "nodes\n", naff, nq);
+  btfld_debug_step ("engine: graph");
+  err = btfld_refine_partition (&g, qcls, &k0);
+  if (!err)
+    {
+      for (uint32_t id = 0; id < n; id++)
+	e->cls[id] = qcls[qid[id]];
+      e->nclasses = k0;
+    }
+  btfld_debug_step ("engine: partition");
+out:
+  if (err == -ENOMEM && !(g.rev_off && g.rev && qcls))
+    btfld_error (-ENOMEM, "out of memory");
+  free (off);
+  free (stack);
+  free (aff);
+  free (ref_of);
+  free (qid);
+  free (qrep);
+  free (cmap);
+  free (qcls);
+  free (g.rev_off);
+  free (g.rev);
+  return err;
+}
+
 /* Verify the partition exactly (and finish it, should a set-hash
    collision have left a class too coarse): a stable partition survives
    a pass unchanged.  Sets *SPLIT when a class split.  Only the round
@@ -1185,9 +1378,12 @@ engine_setup (struct engine *e, const struct btfld_btf *btf,
 static int
 fixed_point (struct engine *e, struct names *nm)
 {
+  uint32_t *oldfwd = malloc ((size_t) e->cnt * sizeof *oldfwd);
   int err;
+  if (!oldfwd)
+    return btfld_error (-ENOMEM, "out of memory");
   if ((err = initial_classes (e)))
-    return err;
+    goto done;
   /* Definitions of a name whose own fields differ conflict whatever the
      declarations stand for (refinement only splits classes): marked
      before the first round, which then mostly is the last.  */
@@ -1198,8 +1394,11 @@ fixed_point (struct engine *e, struct names *nm)
   for (bool first = true;; first = false)
     {
       bool split = false;
+      if (!first)
+	memcpy (oldfwd, e->fwd, (size_t) e->cnt * sizeof *oldfwd);
       assign_fwds (e, nm->decls, nm->ndecls, nm->defs, nm->conflict);
-      if ((err = first && e->skip ? refine_moore (e) : refine (e)))
+      if ((err = first ? (e->skip ? refine_moore (e) : refine (e))
+		 : refine_from (e, oldfwd)))
 	break;
       btfld_debug_step ("engine: refined");
       long newly = mark_conflicts (e, nm->defs, nm->ndefs, nm->conflict);
@@ -1216,6 +1415,8 @@ fixed_point (struct engine *e, struct names *nm)
       if (newly == 0)
 	break;
     }
+done:
+  free (oldfwd);
   return err;
 }
 
