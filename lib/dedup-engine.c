@@ -820,43 +820,21 @@ refine_moore (struct engine *e)
   return err;
 }
 
-/* A later round, from the previous round's classes (stable under the
-   previous resolution OLDFWD): the types that can reach a declaration
-   whose resolution changed ("affected": through references and through
-   declarations to what they stand for, under either resolution) are
-   the only ones whose successors changed.  Every other type has the
-   same successors as before, all of them unaffected, so the previous
-   classes restricted to the unaffected types, each affected type alone,
-   form a stable partition finer than the initial one, and the coarsest
-   stable refinement is that of the quotient graph: one node per such
-   class.  Refinement runs on the quotient only; the result is the same
-   as a whole round's.  */
-static int
-refine_from (struct engine *e, const uint32_t *oldfwd)
+/* The types that can reach a declaration whose resolution differs
+   between OLDFWD and E->fwd (from FIRST on), through references and
+   through declarations to what they stand for under either resolution:
+   a map of N bytes, *NAFF of them set.  NULL when out of memory.  */
+static uint8_t *
+affected_types (const struct engine *e, const uint32_t *oldfwd,
+		uint32_t first, uint32_t *naff)
 {
-  uint32_t n = e->cnt, nq = 1, naff = 0;
-  uint32_t *off = NULL, *stack = NULL;
-  uint8_t *aff = NULL;
-  uint32_t *qid = NULL, *qrep = NULL, *cmap = NULL, *qcls = NULL;
-  uint32_t *ref_of = NULL, sp = 0;
-  struct btfld_graph g = { 0 };
-  int err = -ENOMEM;
-  uint32_t f = e->start;
-  while (f < n && e->fwd[f] == oldfwd[f])
-    f++;
-  if (f == n)
-    {
-      /* No declaration changed: the classes stand.  */
-      if (getenv ("BTFLD_DEBUG"))
-	fprintf (stderr, "btfld: engine: no declaration changed\n");
-      return 0;
-    }
-  e->stable = false;
-  off = calloc ((size_t) n + 1, sizeof *off);
-  stack = malloc ((size_t) n * sizeof *stack);
-  aff = calloc (n, 1);
+  uint32_t n = e->cnt, sp = 0;
+  uint32_t *off = calloc ((size_t) n + 1, sizeof *off);
+  uint32_t *stack = malloc ((size_t) n * sizeof *stack);
+  uint32_t *ref_of = NULL;
+  uint8_t *aff = calloc (n, 1);
   if (!off || !stack || !aff)
-    goto out;
+    goto fail;
   /* Who refers to whom, raw ids, and declarations to their
      definitions under both resolutions: CSR by the referred id.  */
   for (int pass = 0; pass < 2; pass++)
@@ -866,14 +844,14 @@ refine_from (struct engine *e, const uint32_t *oldfwd)
 	  for (uint32_t i = 1; i <= n; i++)
 	    off[i] += off[i - 1];
 	  if (!(ref_of = malloc (((size_t) off[n] + 1) * sizeof *ref_of)))
-	    goto out;
+	    goto fail;
 	}
       for (uint32_t id = 1; id < n; id++)
 	{
 	  const uint32_t *w = rec_of (e, id);
 	  unsigned kind = BTF_INFO_KIND (w[1]);
-	  unsigned k, nr = nrefs (kind, BTF_INFO_VLEN (w[1]));
-	  for (k = 0; k < nr + 2; k++)
+	  unsigned nr = nrefs (kind, BTF_INFO_VLEN (w[1]));
+	  for (unsigned k = 0; k < nr + 2; k++)
 	    {
 	      uint32_t to = k < nr ? w[ref_word (kind, k)]
 			    : k == nr ? e->fwd[id] : oldfwd[id];
@@ -889,16 +867,17 @@ refine_from (struct engine *e, const uint32_t *oldfwd)
   for (uint32_t i = n; i > 0; i--)
     off[i] = off[i - 1];
   off[0] = 0;
-  for (; f < n; f++)
+  for (uint32_t f = first; f < n; f++)
     if (e->fwd[f] != oldfwd[f])
       {
 	aff[f] = 1;
 	stack[sp++] = f;
       }
+  *naff = 0;
   while (sp)
     {
       uint32_t x = stack[--sp];
-      naff++;
+      ++*naff;
       for (uint32_t r = off[x]; r < off[x + 1]; r++)
 	if (!aff[ref_of[r]])
 	  {
@@ -906,44 +885,59 @@ refine_from (struct engine *e, const uint32_t *oldfwd)
 	    stack[sp++] = ref_of[r];
 	  }
     }
+  free (off);
+  free (stack);
   free (ref_of);
-  ref_of = NULL;
+  return aff;
+fail:
+  free (off);
+  free (stack);
+  free (ref_of);
+  free (aff);
+  return NULL;
+}
 
-  /* The quotient's nodes: the first unaffected member of each previous
-     class, and each affected type; node 0 is void.  STACK maps the
-     previous classes to their node.  */
-  qid = malloc ((size_t) n * sizeof *qid);
-  qrep = malloc ((size_t) n * sizeof *qrep);
-  if (!qid || !qrep)
-    goto out;
+/* The quotient of the graph: node 0 void, one node for the unaffected
+   members of each of E's classes (its first member), one for each
+   affected type.  QID: each type's node; QREP: each node's type; G: its
+   reverse edges, as build_graph's.  Returns the number of nodes, 0
+   when out of memory.  */
+static uint32_t
+quotient_graph (const struct engine *e, const uint8_t *aff, uint32_t *qid,
+		uint32_t *qrep, struct btfld_graph *g)
+{
+  uint32_t n = e->cnt, nq = 1;
+  uint32_t *node_of_class = malloc ((size_t) e->nclasses
+				    * sizeof *node_of_class);
+  if (!node_of_class)
+    return 0;
   for (uint32_t c = 0; c < e->nclasses; c++)
-    stack[c] = UINT32_MAX;
+    node_of_class[c] = UINT32_MAX;
   qid[0] = 0;
   qrep[0] = 0;
   for (uint32_t id = 1; id < n; id++)
-    if (aff[id] || stack[e->cls[id]] == UINT32_MAX)
+    if (aff[id] || node_of_class[e->cls[id]] == UINT32_MAX)
       {
 	if (!aff[id])
-	  stack[e->cls[id]] = nq;
+	  node_of_class[e->cls[id]] = nq;
 	qrep[nq] = id;
 	qid[id] = nq++;
       }
     else
-      qid[id] = stack[e->cls[id]];
-
-  /* Its reverse edges, as build_graph's.  */
-  g.n = nq;
-  if (!(g.rev_off = calloc ((size_t) nq + 1, sizeof *g.rev_off)))
-    goto out;
+      qid[id] = node_of_class[e->cls[id]];
+  free (node_of_class);
+  g->n = nq;
+  if (!(g->rev_off = calloc ((size_t) nq + 1, sizeof *g->rev_off)))
+    return 0;
   for (int pass = 0; pass < 2; pass++)
     {
       if (pass == 1)
 	{
 	  for (uint32_t i = 1; i <= nq; i++)
-	    g.rev_off[i] += g.rev_off[i - 1];
-	  if (!(g.rev = malloc (((size_t) g.rev_off[nq] + 1)
-				* sizeof *g.rev)))
-	    goto out;
+	    g->rev_off[i] += g->rev_off[i - 1];
+	  if (!(g->rev = malloc (((size_t) g->rev_off[nq] + 1)
+				 * sizeof *g->rev)))
+	    return 0;
 	}
       for (uint32_t q = 1; q < nq; q++)
 	{
@@ -956,22 +950,56 @@ refine_from (struct engine *e, const uint32_t *oldfwd)
 	      if (!to)
 		continue;
 	      if (pass == 0)
-		g.rev_off[qid[to] + 1]++;
+		g->rev_off[qid[to] + 1]++;
 	      else
-		g.rev[g.rev_off[qid[to]]++] = (struct btfld_edge) { q, k };
+		g->rev[g->rev_off[qid[to]]++] = (struct btfld_edge) { q, k };
 	    }
 	}
     }
   for (uint32_t i = nq; i > 0; i--)
-    g.rev_off[i] = g.rev_off[i - 1];
-  g.rev_off[0] = 0;
+    g->rev_off[i] = g->rev_off[i - 1];
+  g->rev_off[0] = 0;
+  return nq;
+}
 
-  /* The initial classes of the nodes, numbered densely.  */
-  uint32_t k0 = 1;
-  cmap = malloc ((size_t) e->ninit * sizeof *cmap);
-  qcls = malloc ((size_t) nq * sizeof *qcls);
-  if (!cmap || !qcls)
+/* A later round, from the previous round's classes (stable under the
+   previous resolution OLDFWD): the types that can reach a declaration
+   whose resolution changed ("affected": through references and through
+   declarations to what they stand for, under either resolution) are
+   the only ones whose successors changed.  Every other type has the
+   same successors as before, all of them unaffected, so the previous
+   classes restricted to the unaffected types, each affected type alone,
+   form a stable partition finer than the initial one, and the coarsest
+   stable refinement is that of the quotient graph: one node per such
+   class.  Refinement runs on the quotient only; the result is the same
+   as a whole round's.  */
+static int
+refine_from (struct engine *e, const uint32_t *oldfwd)
+{
+  uint32_t n = e->cnt, nq = 0, naff = 0, k0 = 1;
+  uint32_t f = e->start;
+  while (f < n && e->fwd[f] == oldfwd[f])
+    f++;
+  if (f == n)
+    {
+      /* No declaration changed: the classes stand.  */
+      if (getenv ("BTFLD_DEBUG"))
+	fprintf (stderr, "btfld: engine: no declaration changed\n");
+      return 0;
+    }
+  e->stable = false;
+  struct btfld_graph g = { 0 };
+  uint32_t *qid = malloc ((size_t) n * sizeof *qid);
+  uint32_t *qrep = malloc ((size_t) n * sizeof *qrep);
+  uint32_t *cmap = malloc ((size_t) e->ninit * sizeof *cmap);
+  uint32_t *qcls = malloc ((size_t) n * sizeof *qcls);
+  uint8_t *aff = NULL;
+  int err = -ENOMEM;
+  if (!qid || !qrep || !cmap || !qcls
+      || !(aff = affected_types (e, oldfwd, f, &naff))
+      || !(nq = quotient_graph (e, aff, qid, qrep, &g)))
     goto out;
+  /* The initial classes of the nodes, numbered densely.  */
   for (uint32_t c = 0; c < e->ninit; c++)
     cmap[c] = UINT32_MAX;
   qcls[0] = 0;
@@ -995,16 +1023,13 @@ refine_from (struct engine *e, const uint32_t *oldfwd)
     }
   btfld_debug_step ("engine: partition");
 out:
-  if (err == -ENOMEM && !(g.rev_off && g.rev && qcls))
+  if (err == -ENOMEM)
     btfld_error (-ENOMEM, "out of memory");
-  free (off);
-  free (stack);
-  free (aff);
-  free (ref_of);
   free (qid);
   free (qrep);
   free (cmap);
   free (qcls);
+  free (aff);
   free (g.rev_off);
   free (g.rev);
   return err;
