@@ -528,6 +528,7 @@ struct edge_ctx
 {
   const struct engine *e;
   struct btfld_graph *g;
+  const uint32_t *qid;		/* a type's node in a quotient, or NULL */
   uint32_t p, j;
   bool count;
 };
@@ -540,6 +541,8 @@ add_edge (uint32_t *id, void *arg)
   uint32_t j = c->j++;
   if (!to)
     return 0;
+  if (c->qid)
+    to = c->qid[to];
   if (c->count)
     c->g->rev_off[to + 1]++;
   else
@@ -547,37 +550,42 @@ add_edge (uint32_t *id, void *arg)
   return 0;
 }
 
-/* Reverse edges of the graph with resolved FWDs redirected.  */
+/* Reverse edges of the graph with resolved FWDs redirected.  With
+   QREP, of a quotient of it: NQ nodes, node q standing for type
+   QREP[q], an edge to type t going to node QID[t].  */
 static int
-build_graph (struct engine *e, struct btfld_graph *g)
+build_graph (const struct engine *e, struct btfld_graph *g, uint32_t nq,
+	     const uint32_t *qrep, const uint32_t *qid)
 {
-  g->n = e->cnt;
-  g->rev_off = btfld_huge_calloc ((size_t) e->cnt + 1, sizeof *g->rev_off);
+  uint32_t n = qrep ? nq : e->cnt;
+  g->n = n;
+  g->rev_off = btfld_huge_calloc ((size_t) n + 1, sizeof *g->rev_off);
   if (!g->rev_off)
     return btfld_error (-ENOMEM, "out of memory");
-  struct edge_ctx c = { e, g, 0, 0, true };
+  struct edge_ctx c = { e, g, qrep ? qid : NULL, 0, 0, true };
   for (int pass = 0; pass < 2; pass++)
     {
       if (pass == 1)
 	{
-	  for (uint32_t i = 1; i <= e->cnt; i++)
+	  for (uint32_t i = 1; i <= n; i++)
 	    g->rev_off[i] += g->rev_off[i - 1];
-	  g->rev = btfld_huge_malloc ((size_t) g->rev_off[e->cnt] + 1,
+	  g->rev = btfld_huge_malloc ((size_t) g->rev_off[n] + 1,
 				       sizeof *g->rev);
 	  if (!g->rev)
 	    return btfld_error (-ENOMEM, "out of memory");
 	  c.count = false;
 	}
-      for (uint32_t id = 1; id < e->cnt; id++)
+      for (uint32_t p = 1; p < n; p++)
 	{
-	  if (btfld_bit (e->skip, id))
+	  uint32_t id = qrep ? qrep[p] : p;
+	  if (!qrep && btfld_bit (e->skip, id))
 	    continue;
 	  const uint32_t *w = rec_of (e, id);
 	  unsigned kind = BTF_INFO_KIND (w[1]);
-	  unsigned n = nrefs (kind, BTF_INFO_VLEN (w[1]));
-	  c.p = id;
+	  unsigned nr = nrefs (kind, BTF_INFO_VLEN (w[1]));
+	  c.p = p;
 	  c.j = 0;
-	  for (unsigned k = 0; k < n; k++)
+	  for (unsigned k = 0; k < nr; k++)
 	    {
 	      uint32_t to = w[ref_word (kind, k)];
 	      add_edge (&to, &c);
@@ -585,7 +593,7 @@ build_graph (struct engine *e, struct btfld_graph *g)
 	}
     }
   /* The fill pass advanced each start to the next one's: shift back.  */
-  for (uint32_t i = e->cnt; i > 0; i--)
+  for (uint32_t i = n; i > 0; i--)
     g->rev_off[i] = g->rev_off[i - 1];
   g->rev_off[0] = 0;
   return 0;
@@ -622,7 +630,7 @@ refine (struct engine *e)
   e->stable = false;
   memcpy (e->cls, e->init, (size_t) e->cnt * sizeof *e->cls);
   e->nclasses = e->ninit;
-  int err = build_graph (e, &g);
+  int err = build_graph (e, &g, 0, NULL, NULL);
   btfld_debug_step ("engine: graph");
   if (!err)
     err = btfld_refine_partition (&g, e->cls, &e->nclasses);
@@ -926,40 +934,7 @@ quotient_graph (const struct engine *e, const uint8_t *aff, uint32_t *qid,
     else
       qid[id] = node_of_class[e->cls[id]];
   free (node_of_class);
-  g->n = nq;
-  if (!(g->rev_off = calloc ((size_t) nq + 1, sizeof *g->rev_off)))
-    return 0;
-  for (int pass = 0; pass < 2; pass++)
-    {
-      if (pass == 1)
-	{
-	  for (uint32_t i = 1; i <= nq; i++)
-	    g->rev_off[i] += g->rev_off[i - 1];
-	  if (!(g->rev = malloc (((size_t) g->rev_off[nq] + 1)
-				 * sizeof *g->rev)))
-	    return 0;
-	}
-      for (uint32_t q = 1; q < nq; q++)
-	{
-	  const uint32_t *w = rec_of (e, qrep[q]);
-	  unsigned kind = BTF_INFO_KIND (w[1]);
-	  unsigned nr = nrefs (kind, BTF_INFO_VLEN (w[1]));
-	  for (unsigned k = 0; k < nr; k++)
-	    {
-	      uint32_t to = target (e, w[ref_word (kind, k)]);
-	      if (!to)
-		continue;
-	      if (pass == 0)
-		g->rev_off[qid[to] + 1]++;
-	      else
-		g->rev[g->rev_off[qid[to]]++] = (struct btfld_edge) { q, k };
-	    }
-	}
-    }
-  for (uint32_t i = nq; i > 0; i--)
-    g->rev_off[i] = g->rev_off[i - 1];
-  g->rev_off[0] = 0;
-  return nq;
+  return build_graph (e, g, nq, qrep, qid) ? 0 : nq;
 }
 
 /* A later round, from the previous round's classes (stable under the
