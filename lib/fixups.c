@@ -266,10 +266,16 @@ sym_value (const struct fix *f, const char *name)
    it at run time; it is no function to trace, and pahole gives it no
    FUNC (its declarations name no parameter).  */
 static bool
+static_call_section (const char *name)
+{
+  return strcmp (name, ".static_call.text") == 0;
+}
+
+static bool
 static_call_trampoline (const struct fix *f, const struct btfld_sym *s)
 {
   if (s->shndx < f->syms->nsecs
-      && strcmp (f->syms->secs[s->shndx].name, ".static_call.text") == 0)
+      && static_call_section (f->syms->secs[s->shndx].name))
     return true;
   if (f->syms->e_type == ET_REL)
     return false;
@@ -682,7 +688,7 @@ static bool
 obj_func_sym (const struct obj_index *x, const struct btfld_obj_sym *y)
 {
   return y->type == STT_FUNC && y->sec < x->o->nsecs
-	 && strcmp (x->o->secs[y->sec].name, ".static_call.text") != 0;
+	 && !static_call_section (x->o->secs[y->sec].name);
 }
 
 /* FUNC ID of object OX: the object's own function of its name, when it
