@@ -11,7 +11,15 @@
    built against the plugin headers of the gcc that loads it.
 
    The section (non-alloc, alignment 1, so that ld concatenates the
-   objects' records) is text, one line per clone:
+   objects' records) is text: first a line for the compilation unit,
+
+     v1 unit FILE
+
+   (FILE the main input file's name, "-" when the format cannot carry
+   it), written for every unit, with clones or not, so that in a linked
+   file, where ld has concatenated the objects' .btfld.clones as it
+   concatenated their .BTF, the K-th unit's records go with the K-th
+   blob of .BTF; then one line per clone:
 
      v1 CLONE ORIGIN KIND RET VARARGS NORIG P0,P1,...
 
@@ -178,13 +186,16 @@ note_function (void *, void *)
 		     + params);
 }
 
-/* Write the records as the section's contents.  */
+/* Write the unit's line and its records as the section's contents.  */
 static void
 finish_unit (void *, void *)
 {
-  if (records.empty () || !asm_out_file)
+  if (!asm_out_file)
     return;
+  const char *file = main_input_filename ? main_input_filename : "";
   fprintf (asm_out_file, "\t.pushsection\t.btfld.clones,\"\",%%progbits\n");
+  fprintf (asm_out_file, "\t.ascii\t\"v1 unit %s\\n\"\n",
+	   plain_name (file) ? file : "-");
   for (const std::string &r : records)
     fprintf (asm_out_file, "\t.ascii\t\"%s\\n\"\n", r.c_str ());
   fprintf (asm_out_file, "\t.popsection\n");

@@ -235,6 +235,10 @@ struct btfld_objfacts
   const int *blob_obj;
   unsigned nblobs;
   unsigned clones;		/* enum btfld_clone_funcs flags */
+  /* A linked file's .btfld.clones, its units' records for the blobs of
+     no object (btfld_session_unit_clones), or NULL.  */
+  const char *unit_clones;
+  size_t unit_clones_size;
 };
 
 /* malloc, calloc and realloc of an array of N elements of ELT bytes

@@ -53,8 +53,10 @@ enum btfld_funcs { BTFLD_FUNCS_ALL = 0, BTFLD_FUNCS_PROTO,
 
 /* FUNCs for gcc's function clones (NAME.isra.0, NAME.constprop.0 ...),
    from the records the GCC plugin gcc-plugin/btfld-clones.so leaves in
-   each object's .btfld.clones (doc/clones.md); with per-object facts
-   only.  Named after pahole's features that give them from DWARF.  */
+   each object's .btfld.clones (doc/clones.md): with per-object facts,
+   or for a linked file whose objects are gone, its own .btfld.clones
+   (btfld_session_unit_clones).  Named after pahole's features that give
+   them from DWARF.  */
 enum btfld_clone_funcs
 {
   /* The source name's FUNC describes a clone that takes the source's
@@ -240,6 +242,13 @@ int btfld_session_add_object_input (struct btfld_session *s,
    those bytes again in the output's).  They are not checked again.  */
 int btfld_session_add_checked_input (struct btfld_session *s,
 				     const void *data, size_t size, int obj);
+
+/* The SIZE bytes at DATA (copied) are the .btfld.clones of the linked
+   file whose .BTF the inputs are: the GCC plugin's records, a line
+   "v1 unit FILE" before each object's.  When it has as many units as
+   the inputs have blobs, unit K's records are blob K's (of no object).  */
+int btfld_session_unit_clones (struct btfld_session *s, const void *data,
+			       size_t size);
 
 /* After the last input, before the symbols are known: do what needs
    none of them (the fixups of the types' contents, and the dedup

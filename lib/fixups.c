@@ -127,7 +127,9 @@ struct clone_add
   char **pname;
 };
 
-/* One object's facts as the fixups look them up.  */
+/* One object's facts as the fixups look them up; or, with O NULL, one
+   compilation unit of a linked file (its blob and its records of
+   .btfld.clones; the file's own symbols stand for the object's).  */
 struct obj_index
 {
   const struct btfld_object *o;
@@ -161,6 +163,8 @@ struct fix
   const struct btfld_objfacts *of;	/* per-object facts, or NULL */
   const uint32_t *blob_of;
   struct obj_index *ox;
+  struct obj_index *ux;		/* per blob of no object: its unit's
+				   records (index_units), or NULL */
   uint64_t tls_start;
   bool nomem;			/* an allocation failed */
   uint32_t index_type;		/* for arrays of unknown size */
@@ -915,23 +919,22 @@ parse_clone (char *line, struct clone_rec *r)
   return r->n == cap;
 }
 
-/* X's records (the object's .btfld.clones), when it has any.  */
+/* X's records: the SIZE bytes of .btfld.clones at TEXT.  */
 static int
-index_clones (struct obj_index *x)
+index_clones (struct obj_index *x, const char *text, size_t size)
 {
-  const struct btfld_object *o = x->o;
-  if (!o->clones || !o->clones_size)
+  if (!text || !size)
     return 0;
-  if (!(x->clone_text = malloc (o->clones_size + 1)))
+  if (!(x->clone_text = malloc (size + 1)))
     return -ENOMEM;
-  memcpy (x->clone_text, o->clones, o->clones_size);
-  x->clone_text[o->clones_size] = 0;
+  memcpy (x->clone_text, text, size);
+  x->clone_text[size] = 0;
   /* ld may pad between the objects' sections with NULs.  */
-  for (size_t i = 0; i < o->clones_size; i++)
+  for (size_t i = 0; i < size; i++)
     if (!x->clone_text[i])
       x->clone_text[i] = '\n';
   size_t lines = 1;
-  for (size_t i = 0; i < o->clones_size; i++)
+  for (size_t i = 0; i < size; i++)
     lines += x->clone_text[i] == '\n';
   if (!(x->clones = calloc (lines, sizeof *x->clones)))
     return -ENOMEM;
@@ -993,7 +996,7 @@ index_objects (struct fix *f)
 	x->outsec[i] = o->secs[i].out_name
 		       ? out_section (f->syms, secs, o->secs[i].out_name)
 		       : UINT32_MAX;
-      if (f->of->clones && index_clones (x))
+      if (f->of->clones && index_clones (x, o->clones, o->clones_size))
 	{
 	  free (secs);
 	  return btfld_error (-ENOMEM, "out of memory");
@@ -1004,19 +1007,97 @@ index_objects (struct fix *f)
   return 0;
 }
 
+/* Whether the line at L (before END) starts a compilation unit's
+   records: "v1 unit FILE".  */
+static bool
+unit_line (const char *l, const char *end)
+{
+  return end - l >= 8 && memcmp (l, "v1 unit ", 8) == 0;
+}
+
+/* The next line after L's end (a newline, or the NULs ld pads with).  */
+static const char *
+next_line (const char *l, const char *end)
+{
+  while (l < end && *l != '\n' && *l)
+    l++;
+  while (l < end && (*l == '\n' || !*l))
+    l++;
+  return l;
+}
+
+/* The compilation units of a linked file whose objects are gone, from
+   its .btfld.clones (OF's unit_clones).  The GCC plugin starts each
+   object's records with a line "v1 unit FILE", and ld concatenates the
+   objects' .btfld.clones in the order it concatenates their .BTF: when
+   there are as many units as blobs, unit K's records are blob K's.
+   Otherwise (an object compiled without the plugin, or by one that
+   wrote no unit lines) which records go with which blob is unknown, and
+   no clone gets a FUNC.  */
+static int
+index_units (struct fix *f)
+{
+  if (!f->of || !f->of->clones || !f->of->unit_clones)
+    return 0;
+  const char *text = f->of->unit_clones;
+  const char *end = text + f->of->unit_clones_size;
+  const char *l = text;
+  while (l < end && (*l == '\n' || !*l))
+    l++;
+  size_t units = 0;
+  bool orphans = false;
+  for (const char *k = l; k < end; k = next_line (k, end))
+    if (unit_line (k, end))
+      units++;
+    else if (!units)
+      orphans = true;
+  if (!units)
+    return 0;
+  if (orphans || units != f->of->nblobs)
+    {
+      btfld_warn (".btfld.clones: %zu compilation units%s for %u blobs of "
+		  ".BTF: no FUNCs for gcc's clones", units,
+		  orphans ? " and records of none" : "", f->of->nblobs);
+      return 0;
+    }
+  if (!(f->ux = calloc (units, sizeof *f->ux)))
+    return -ENOMEM;
+  size_t k = 0;
+  const char *from = l;
+  for (const char *m = next_line (l, end);; m = next_line (m, end))
+    if (m == end || unit_line (m, end))
+      {
+	if (index_clones (&f->ux[k++], from, m - from))
+	  return -ENOMEM;
+	if (m == end)
+	  break;
+	from = m;
+      }
+  return 0;
+}
+
+static void
+free_index (struct obj_index *x, size_t n)
+{
+  for (size_t j = 0; x && j < n; j++)
+    {
+      free (x[j].by_name);
+      free (x[j].outsec);
+      for (size_t i = 0; i < x[j].nclones; i++)
+	free (x[j].clones[i].idx);
+      free (x[j].clones);
+      free (x[j].clone_text);
+    }
+  free (x);
+}
+
 static void
 free_objects (struct fix *f)
 {
-  for (size_t j = 0; f->ox && j < f->of->nobjs; j++)
-    {
-      free (f->ox[j].by_name);
-      free (f->ox[j].outsec);
-      for (size_t i = 0; i < f->ox[j].nclones; i++)
-	free (f->ox[j].clones[i].idx);
-      free (f->ox[j].clones);
-      free (f->ox[j].clone_text);
-    }
-  free (f->ox);
+  if (f->ox)
+    free_index (f->ox, f->of->nobjs);
+  if (f->ux)
+    free_index (f->ux, f->of->nblobs);
 }
 
 struct named { uint32_t name, id; unsigned kind, size; };
@@ -1395,13 +1476,25 @@ name_protos (const struct fix *f, struct btfld_btf *out, const uint32_t *map)
 
 /* The one defined function symbol of object X named NAME, placed in
    the output: false when X has none, or several (an object ld -r made
-   of several files, each with a static of the name).  */
+   of several files, each with a static of the name).  For a unit of a
+   linked file, the one symbol of the name the file defines, a
+   function: a clone's name that several files' statics share is
+   nobody's (a tracer attaching by name finds one of them).  */
 static bool
 clone_placed (const struct fix *f, const struct obj_index *x,
 	      const char *name, struct place *p)
 {
   size_t n, hits = 0;
   uint32_t at = 0;
+  if (!x->o)
+    {
+      const struct btfld_sym *s = btfld_symtab_lookup (f->syms, name, &n);
+      const struct btfld_sym *one = NULL;
+      for (size_t i = 0; i < n; i++)
+	if (btfld_sym_defined (&s[i]))
+	  hits++, one = &s[i];
+      return hits == 1 && one->type == STT_FUNC && place_out_sym (f, one, p);
+    }
   const uint32_t *k = obj_lookup (x, name, &n);
   for (size_t i = 0; i < n; i++)
     {
@@ -1419,7 +1512,7 @@ has_own_func (const struct fix *f, const struct obj_index *x,
 	      const char *name)
 {
   size_t n;
-  const uint32_t *k = obj_lookup (x, name, &n);
+  const uint32_t *k = x->o ? obj_lookup (x, name, &n) : (n = 0, NULL);
   for (size_t i = 0; i < n; i++)
     if (x->o->syms[k[i]].sec != BTFLD_OBJ_UNDEF)
       return true;
@@ -1540,22 +1633,62 @@ add_clone (struct fix *f, const struct clone_rec *r, const struct place *p)
      parameter, in the source's order; none may be a part of one or a
      value the callers compute) and a void return when the clone
      returns nothing.  A clone with any other parameter has none.  */
+/* The records that type ID's blob's compiler wrote: its object's, or
+   its compilation unit's in a linked file; NULL when there are none.  */
+static struct obj_index *
+clones_of (const struct fix *f, uint32_t id)
+{
+  int o = obj_of (f, id);
+  struct obj_index *x = o >= 0 && f->ox ? &f->ox[o]
+			: o < 0 && f->ux && f->blob_of && id >= f->start
+			? &f->ux[f->blob_of[id - f->start]]
+			: NULL;
+  return x && x->nclones ? x : NULL;
+}
+
+/* The FUNCs of the records of X (an object's or a unit's), their
+   sources found.  */
+static int
+clone_funcs_of (struct fix *f, struct obj_index *x)
+{
+  for (size_t i = 0; i < x->nclones; i++)
+    {
+      const struct clone_rec *r = &x->clones[i];
+      struct place p;
+      if (r->twin || r->nsrc != 1 || !clone_placed (f, x, r->clone, &p)
+	  || !clone_proto_ok (f, r))
+	continue;
+      if ((f->of->clones & BTFLD_CLONES_OPTIMIZED_FUNC)
+	  && !f->keep[r->src] && clone_unchanged (r)
+	  && !has_own_func (f, x, r->origin)
+	  && !clone_changed_twin (f, x, r->origin))
+	{
+	  f->keep[r->src] = true;
+	  f->linkage[r->src] = p.bind == STB_LOCAL ? BTF_FUNC_STATIC
+			       : BTF_FUNC_GLOBAL;
+	}
+      if ((f->of->clones & BTFLD_CLONES_TRUE_SIGNATURE)
+	  && clone_subset (r) && add_clone (f, r, &p))
+	return -ENOMEM;
+    }
+  return 0;
+}
+
 static int
 clone_funcs (struct fix *f)
 {
-  if (!f->of || !f->of->clones || !f->ox)
+  if (!f->of || !f->of->clones || (!f->ox && !f->ux))
     return 0;
   for (uint32_t id = f->start; id < f->cnt; id++)
     {
-      int o;
+      struct obj_index *x;
       if (kind_of (f, id) != BTF_KIND_FUNC || !(f->kinds[id] & KIND_NAMED)
-	  || (o = obj_of (f, id)) < 0 || !f->ox[o].nclones)
+	  || !(x = clones_of (f, id)))
 	continue;
       const struct btf_type *t = btfld_type_by_id (f->btf, id);
       if (func_is_decl (f, id, t) || proto_is_declaration (f->btf, t->type))
 	continue;
       const char *name = btfld_str (f->btf, t->name_off);
-      struct obj_index *x = &f->ox[o];
       for (size_t i = 0; i < x->nclones; i++)
 	if (!strcmp (x->clones[i].origin, name))
 	  {
@@ -1563,30 +1696,12 @@ clone_funcs (struct fix *f)
 	    x->clones[i].nsrc++;
 	  }
     }
-  for (size_t j = 0; j < f->of->nobjs; j++)
-    {
-      struct obj_index *x = &f->ox[j];
-      for (size_t i = 0; i < x->nclones; i++)
-	{
-	  const struct clone_rec *r = &x->clones[i];
-	  struct place p;
-	  if (r->twin || r->nsrc != 1 || !clone_placed (f, x, r->clone, &p)
-	      || !clone_proto_ok (f, r))
-	    continue;
-	  if ((f->of->clones & BTFLD_CLONES_OPTIMIZED_FUNC)
-	      && !f->keep[r->src] && clone_unchanged (r)
-	      && !has_own_func (f, x, r->origin)
-	      && !clone_changed_twin (f, x, r->origin))
-	    {
-	      f->keep[r->src] = true;
-	      f->linkage[r->src] = p.bind == STB_LOCAL ? BTF_FUNC_STATIC
-				   : BTF_FUNC_GLOBAL;
-	    }
-	  if ((f->of->clones & BTFLD_CLONES_TRUE_SIGNATURE)
-	      && clone_subset (r) && add_clone (f, r, &p))
-	    return -ENOMEM;
-	}
-    }
+  for (size_t j = 0; f->ox && j < f->of->nobjs; j++)
+    if (clone_funcs_of (f, &f->ox[j]))
+      return -ENOMEM;
+  for (size_t j = 0; f->ux && j < f->of->nblobs; j++)
+    if (clone_funcs_of (f, &f->ux[j]))
+      return -ENOMEM;
   return 0;
 }
 
@@ -2463,7 +2578,7 @@ fixup_run (const struct btfld_btf *btf, struct btfld_btf *own,
   f.linkage = btfld_huge_calloc (f.cnt, 1);
   f.vix = btfld_huge_calloc (f.cnt, sizeof *f.vix);
   if (!f.keep || !f.linkage || !f.vix || index_kinds (&f)
-      || index_objects (&f)
+      || index_objects (&f) || index_units (&f)
       || !(f.claim = calloc (f.nkeys + 1, sizeof *f.claim))
       || (tr ? copy_traits (&f.tr, tr, btf, blob_of)
 	  : btfld_traits_detect (btf, blob_of, &f.tr)))

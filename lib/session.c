@@ -24,6 +24,9 @@ struct btfld_session
   size_t nobjs;
   int *blob_obj;		/* object of each blob, -1: none */
   bool any_obj;			/* some blob is of a known object */
+  /* A linked file's .btfld.clones (btfld_session_unit_clones), or NULL.  */
+  char *unit_clones;
+  size_t unit_clones_size;
   struct btfld_symtab *own_syms;	/* from btfld_session_symbols_from_elf */
   const struct btfld_symtab *syms;
   struct btfld_kfuncs *kfuncs;	/* from btfld_session_kfuncs_from_elf */
@@ -182,6 +185,7 @@ btfld_session_free (struct btfld_session *s)
   free (s->blob_of);
   free (s->objs);
   free (s->blob_obj);
+  free (s->unit_clones);
   btfld_traits_free (&s->traits);
   free (s->made_fwd);
   btfld_dedup_seed_free (s->seed);
@@ -201,6 +205,22 @@ btfld_session_add_object (struct btfld_session *s,
   s->objs = n;
   s->objs[s->nobjs] = o;
   return (int) s->nobjs++;
+}
+
+int
+btfld_session_unit_clones (struct btfld_session *s, const void *data,
+			   size_t size)
+{
+  if (s->ran)
+    return btfld_error (-EINVAL, "clone records added after the session ran");
+  char *copy = malloc (size ? size : 1);
+  if (!copy)
+    return btfld_error (-ENOMEM, "out of memory");
+  memcpy (copy, data, size);
+  free (s->unit_clones);
+  s->unit_clones = copy;
+  s->unit_clones_size = size;
+  return 0;
 }
 
 int
@@ -463,14 +483,17 @@ fix_and_dedup (struct btfld_session *s, struct btfld_btf **out)
       struct btfld_objfacts of = { .objs = s->objs, .nobjs = s->nobjs,
 				   .blob_obj = s->blob_obj,
 				   .nblobs = s->nblobs,
-				   .clones = s->opts.clones };
+				   .clones = s->opts.clones,
+				   .unit_clones = s->unit_clones,
+				   .unit_clones_size = s->unit_clones_size };
       uint32_t *map = NULL, n = btfld_type_cnt (s->merged);
       bool made_int = false;
       if (s->traits_noted && !s->classified)
 	btfld_traits_classify (&s->traits);
       btfld_phase ("applying the fixups");
       if (!(fixed = btfld_fixup_merged (&s->merged, s->syms, s->opts.vars,
-					s->any_obj ? &of : NULL,
+					s->any_obj || s->unit_clones
+					? &of : NULL,
 					s->traits_noted ? &s->traits : NULL,
 					s->made_fwd, &s->blob_of,
 					s->seed ? &map : NULL, &made_int)))

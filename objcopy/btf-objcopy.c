@@ -431,6 +431,17 @@ add_dedup_input_as_read (struct opts *o, struct btfld_elf *e,
 	  || (obj = btfld_session_add_object (w->s, w->obj)) < 0)
 	return btfld_errcode ();
     }
+  else if (o->fixups && o->clones)
+    {
+      /* Its compilation units' clone records, the GCC plugin's, in the
+	 order of its blobs.  */
+      size_t csize;
+      const void *clones = btfld_elf_section (e, ".btfld.clones", &csize);
+      if (!clones && csize == (size_t) -1)
+	return -EINVAL;
+      if (clones && btfld_session_unit_clones (w->s, clones, csize))
+	return btfld_errcode ();
+    }
   if (btfld_session_add_object_input (w->s, data, size, obj))
     {
       btfld_error_prefix (".BTF");
