@@ -1523,18 +1523,36 @@ has_own_func (const struct fix *f, const struct obj_index *x,
   return false;
 }
 
-/* The clone takes the source's parameters, all, in order, and returns
-   what it returns.  */
+/* The clone is the whole function (no part of a split one), takes the
+   source's first parameters in order (all of them, and the "..." when
+   the source has one, or fewer: those gcc dropped from the end), and
+   returns the source's type or nothing.  Each argument the clone takes
+   is then where the source's prototype puts it.  */
 static bool
-clone_unchanged (const struct clone_rec *r)
+clone_prefix (const struct clone_rec *r)
 {
-  if (r->split || r->ret != CLONE_RET_SAME || r->va == CLONE_VA_OTHER
-      || r->n != r->norig)
+  if (r->split || r->ret == CLONE_RET_OTHER || r->va == CLONE_VA_OTHER
+      || r->n > r->norig || (r->va == CLONE_VA_YES && r->n != r->norig))
     return false;
   for (uint32_t i = 0; i < r->n; i++)
     if (r->idx[i] != (int32_t) i)
       return false;
   return true;
+}
+
+/* The clone takes the source's parameters, all, in order, and returns
+   what it returns: the source's prototype is the clone's.  */
+static bool
+clone_unchanged (const struct clone_rec *r)
+{
+  return clone_prefix (r) && r->n == r->norig && r->ret == CLONE_RET_SAME;
+}
+
+static bool
+same_signature (const struct clone_rec *a, const struct clone_rec *b)
+{
+  return a->n == b->n && a->ret == b->ret && a->va == b->va && a->split == b->split
+	 && (!a->n || memcmp (a->idx, b->idx, a->n * sizeof *a->idx) == 0);
 }
 
 /* Each parameter of the clone is a source parameter, in the source's
@@ -1571,25 +1589,31 @@ clone_proto_ok (const struct fix *f, const struct clone_rec *r)
   return true;
 }
 
-/* Whether X has a clone of ORIGIN in the output that does not take the
-   source's parameters unchanged.  */
-static bool
-clone_changed_twin (const struct fix *f, const struct obj_index *x,
-		    const char *origin)
+/* Whether X has another clone of record K's origin in the output: one
+   whose signature differs (DIFFERENT), or one before K (EARLIER).  */
+static void
+clone_twins (const struct fix *f, const struct obj_index *x, size_t k,
+	     bool *different, bool *earlier)
 {
   struct place p;
+  const struct clone_rec *r = &x->clones[k];
+  *different = *earlier = false;
   for (size_t i = 0; i < x->nclones; i++)
     {
-      const struct clone_rec *r = &x->clones[i];
-      if (!strcmp (r->origin, origin) && !clone_unchanged (r)
-	  && clone_placed (f, x, r->clone, &p))
-	return true;
+      const struct clone_rec *o = &x->clones[i];
+      if (i == k || strcmp (o->origin, r->origin)
+	  || !clone_placed (f, x, o->clone, &p))
+	continue;
+      *different |= !same_signature (o, r);
+      *earlier |= i < k;
     }
-  return false;
 }
 
+/* A FUNC NAME (the clone's own, or its origin's) for the clone of
+   record R at P, with the parameters it takes.  */
 static int
-add_clone (struct fix *f, const struct clone_rec *r, const struct place *p)
+add_clone (struct fix *f, const struct clone_rec *r, const char *name,
+	   const struct place *p)
 {
   const struct btf_type *t = btfld_type_by_id (f->btf, r->src);
   const struct btf_type *proto = btfld_type_by_id (f->btf, t->type);
@@ -1599,7 +1623,7 @@ add_clone (struct fix *f, const struct clone_rec *r, const struct place *p)
     return -ENOMEM;
   struct clone_add *c = &f->adds[f->nadds];
   *c = (struct clone_add) {
-    r->clone, p->bind == STB_LOCAL ? BTF_FUNC_STATIC : BTF_FUNC_GLOBAL,
+    name, p->bind == STB_LOCAL ? BTF_FUNC_STATIC : BTF_FUNC_GLOBAL,
     r->va == CLONE_VA_YES, r->ret == CLONE_RET_SAME ? proto->type : 0,
     r->n, NULL, NULL };
   f->nadds++;
@@ -1615,24 +1639,6 @@ add_clone (struct fix *f, const struct clone_rec *r, const struct place *p)
   return 0;
 }
 
-/* gcc's function clones, by the GCC plugin's records of each object
-   (doc/clones.md).  gcc's BTF has one FUNC per source function, under
-   the source name, with the source prototype; a clone's code takes the
-   parameters the record lists.  A record is used when the object
-   defines its clone once and that survived the link, the object's BTF
-   has one definition's FUNC of its origin, and that FUNC's prototype has
-   the record's number of parameters, each named.  Then:
-   - optimized_func: the origin's FUNC is kept, describing the clone,
-     when neither the object nor the output defines the origin's name,
-     the clone is no part of a split function, and every
-     clone of it in the output takes the source's parameters unchanged
-     (all of them, in order, the same return type): the prototype is
-     then the clone's.
-   - true_signature: a FUNC of the clone's name, its prototype the
-     source's with only the parameters the clone takes (each a source
-     parameter, in the source's order; none may be a part of one or a
-     value the callers compute) and a void return when the clone
-     returns nothing.  A clone with any other parameter has none.  */
 /* The records that type ID's blob's compiler wrote: its object's, or
    its compilation unit's in a linked file; NULL when there are none.  */
 static struct obj_index *
@@ -1658,22 +1664,50 @@ clone_funcs_of (struct fix *f, struct obj_index *x)
       if (r->twin || r->nsrc != 1 || !clone_placed (f, x, r->clone, &p)
 	  || !clone_proto_ok (f, r))
 	continue;
+      bool different, earlier;
+      clone_twins (f, x, i, &different, &earlier);
       if ((f->of->clones & BTFLD_CLONES_OPTIMIZED_FUNC)
-	  && !f->keep[r->src] && clone_unchanged (r)
-	  && !has_own_func (f, x, r->origin)
-	  && !clone_changed_twin (f, x, r->origin))
+	  && !f->keep[r->src] && clone_prefix (r) && !different
+	  && !has_own_func (f, x, r->origin))
 	{
-	  f->keep[r->src] = true;
-	  f->linkage[r->src] = p.bind == STB_LOCAL ? BTF_FUNC_STATIC
-			       : BTF_FUNC_GLOBAL;
+	  if (clone_unchanged (r))
+	    {
+	      f->keep[r->src] = true;
+	      f->linkage[r->src] = p.bind == STB_LOCAL ? BTF_FUNC_STATIC
+				   : BTF_FUNC_GLOBAL;
+	    }
+	  else if (!earlier && add_clone (f, r, r->origin, &p))
+	    return -ENOMEM;
 	}
       if ((f->of->clones & BTFLD_CLONES_TRUE_SIGNATURE)
-	  && clone_subset (r) && add_clone (f, r, &p))
+	  && clone_subset (r) && add_clone (f, r, r->clone, &p))
 	return -ENOMEM;
     }
   return 0;
 }
 
+/* gcc's function clones, by the GCC plugin's records of each object, or
+   of each compilation unit of a linked file (doc/clones.md).  gcc's BTF
+   has one FUNC per source function, under the source name, with the
+   source prototype; a clone's code takes the parameters the record
+   lists.  A record is used when the object defines its clone once and
+   that survived the link, the object's BTF has one definition's FUNC of
+   its origin, and that FUNC's prototype has the record's number of
+   parameters, each named.  Then:
+   - optimized_func: a FUNC of the origin's name describes the clone
+     when neither the object nor the output defines the origin's name,
+     the clone is no part of a split function, takes the source's first
+     parameters in order (all, or fewer: those gcc dropped from the end)
+     and returns the source's type or nothing, and every other clone of
+     the origin in the output has the same signature.  Unchanged, the
+     source's FUNC is kept; else a FUNC of the name with the prototype
+     the clone has (the parameters it takes; void when it returns
+     nothing) takes its place.
+   - true_signature: a FUNC of the clone's name, its prototype the
+     source's with only the parameters the clone takes (each a source
+     parameter, in the source's order; none may be a part of one or a
+     value the callers compute) and a void return when the clone
+     returns nothing.  A clone with any other parameter has none.  */
 static int
 clone_funcs (struct fix *f)
 {

@@ -109,14 +109,16 @@
 	'x' type_id=4
 	'y' type_id=4
 [59] FUNC 'unused_arg.constprop.0' type_id=58 linkage=static
-[60] FUNC 'cp_all.constprop.0' type_id=37 linkage=static
-[61] FUNC_PROTO '(anon)' ret_type_id=0 vlen=2
+[60] FUNC 'cp_all' type_id=37 linkage=static
+[61] FUNC 'cp_all.constprop.0' type_id=37 linkage=static
+[62] FUNC_PROTO '(anon)' ret_type_id=0 vlen=2
 	'out' type_id=7
 	'n' type_id=4
-[62] FUNC 'unused_result.isra.0' type_id=61 linkage=static
-[63] FUNC_PROTO '(anon)' ret_type_id=4 vlen=2
+[63] FUNC 'unused_result' type_id=62 linkage=static
+[64] FUNC 'unused_result.isra.0' type_id=62 linkage=static
+[65] FUNC_PROTO '(anon)' ret_type_id=4 vlen=2
 	'p' type_id=32
 	'n' type_id=4
-[64] FUNC 'mv_sum.avx2' type_id=63 linkage=static
-[65] FUNC 'agg.constprop.0' type_id=38 linkage=static
-[66] FUNC 'vsum.constprop.0' type_id=39 linkage=static
+[66] FUNC 'mv_sum.avx2' type_id=65 linkage=static
+[67] FUNC 'agg.constprop.0' type_id=38 linkage=static
+[68] FUNC 'vsum.constprop.0' type_id=39 linkage=static

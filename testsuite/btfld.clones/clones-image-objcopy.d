@@ -12,6 +12,7 @@
 FUNC 'agg'  linkage=static
 FUNC 'agg.constprop.0'  linkage=static
 FUNC 'clones_run'  linkage=global
+FUNC 'cp_all'  linkage=static
 FUNC 'cp_all.constprop.0'  linkage=static
 FUNC 'cp_some'  linkage=static
 FUNC 'expensive'  linkage=global
@@ -25,6 +26,7 @@ FUNC 'twin_global'  linkage=global
 FUNC 'twin_static'  linkage=static
 FUNC 'unchanged_run'  linkage=global
 FUNC 'unused_arg.constprop.0'  linkage=static
+FUNC 'unused_result'  linkage=static
 FUNC 'unused_result.isra.0'  linkage=static
 FUNC 'use_cfg'  linkage=global
 FUNC 'vsum'  linkage=static

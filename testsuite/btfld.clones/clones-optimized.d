@@ -100,3 +100,8 @@
 [54] DATASEC '.bss' size=48 vlen=2
 	type_id=51 offset=4 size=4 (VAR 'sink')
 	type_id=52 offset=8 size=4 (VAR 'calls')
+[55] FUNC 'cp_all' type_id=37 linkage=static
+[56] FUNC_PROTO '(anon)' ret_type_id=0 vlen=2
+	'out' type_id=7
+	'n' type_id=4
+[57] FUNC 'unused_result' type_id=56 linkage=static
