@@ -1551,7 +1551,8 @@ clone_unchanged (const struct clone_rec *r)
 static bool
 same_signature (const struct clone_rec *a, const struct clone_rec *b)
 {
-  return a->n == b->n && a->ret == b->ret && a->va == b->va && a->split == b->split
+  return a->n == b->n && a->ret == b->ret && a->va == b->va
+	 && a->split == b->split
 	 && (!a->n || memcmp (a->idx, b->idx, a->n * sizeof *a->idx) == 0);
 }
 
@@ -1589,24 +1590,26 @@ clone_proto_ok (const struct fix *f, const struct clone_rec *r)
   return true;
 }
 
-/* Whether X has another clone of record K's origin in the output: one
-   whose signature differs (DIFFERENT), or one before K (EARLIER).  */
-static void
-clone_twins (const struct fix *f, const struct obj_index *x, size_t k,
-	     bool *different, bool *earlier)
+/* Whether X has another clone of record K's origin in the output whose
+   signature differs; *EARLIER: whether X has one before K.  */
+static bool
+clone_twin_differs (const struct fix *f, const struct obj_index *x,
+		    size_t k, bool *earlier)
 {
   struct place p;
   const struct clone_rec *r = &x->clones[k];
-  *different = *earlier = false;
+  bool different = false;
+  *earlier = false;
   for (size_t i = 0; i < x->nclones; i++)
     {
       const struct clone_rec *o = &x->clones[i];
       if (i == k || strcmp (o->origin, r->origin)
 	  || !clone_placed (f, x, o->clone, &p))
 	continue;
-      *different |= !same_signature (o, r);
+      different |= !same_signature (o, r);
       *earlier |= i < k;
     }
+  return different;
 }
 
 /* A FUNC NAME (the clone's own, or its origin's) for the clone of
@@ -1664,11 +1667,11 @@ clone_funcs_of (struct fix *f, struct obj_index *x)
       if (r->twin || r->nsrc != 1 || !clone_placed (f, x, r->clone, &p)
 	  || !clone_proto_ok (f, r))
 	continue;
-      bool different, earlier;
-      clone_twins (f, x, i, &different, &earlier);
+      bool earlier;
       if ((f->of->clones & BTFLD_CLONES_OPTIMIZED_FUNC)
-	  && !f->keep[r->src] && clone_prefix (r) && !different
-	  && !has_own_func (f, x, r->origin))
+	  && !f->keep[r->src] && clone_prefix (r)
+	  && !has_own_func (f, x, r->origin)
+	  && !clone_twin_differs (f, x, i, &earlier))
 	{
 	  if (clone_unchanged (r))
 	    {
