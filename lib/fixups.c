@@ -1015,15 +1015,22 @@ unit_line (const char *l, const char *end)
   return end - l >= 8 && memcmp (l, "v1 unit ", 8) == 0;
 }
 
-/* The next line after L's end (a newline, or the NULs ld pads with).  */
+/* L past newlines and the NULs ld pads between the objects' sections.  */
+static const char *
+skip_blank (const char *l, const char *end)
+{
+  while (l < end && (*l == '\n' || !*l))
+    l++;
+  return l;
+}
+
+/* The next line after L's end.  */
 static const char *
 next_line (const char *l, const char *end)
 {
   while (l < end && *l != '\n' && *l)
     l++;
-  while (l < end && (*l == '\n' || !*l))
-    l++;
-  return l;
+  return skip_blank (l, end);
 }
 
 /* The compilation units of a linked file whose objects are gone, from
@@ -1041,9 +1048,7 @@ index_units (struct fix *f)
     return 0;
   const char *text = f->of->unit_clones;
   const char *end = text + f->of->unit_clones_size;
-  const char *l = text;
-  while (l < end && (*l == '\n' || !*l))
-    l++;
+  const char *l = skip_blank (text, end);
   size_t units = 0;
   bool orphans = false;
   for (const char *k = l; k < end; k = next_line (k, end))
@@ -1512,10 +1517,13 @@ has_own_func (const struct fix *f, const struct obj_index *x,
 	      const char *name)
 {
   size_t n;
-  const uint32_t *k = x->o ? obj_lookup (x, name, &n) : (n = 0, NULL);
-  for (size_t i = 0; i < n; i++)
-    if (x->o->syms[k[i]].sec != BTFLD_OBJ_UNDEF)
-      return true;
+  if (x->o)
+    {
+      const uint32_t *k = obj_lookup (x, name, &n);
+      for (size_t i = 0; i < n; i++)
+	if (x->o->syms[k[i]].sec != BTFLD_OBJ_UNDEF)
+	  return true;
+    }
   const struct btfld_sym *s = btfld_symtab_lookup (f->syms, name, &n);
   for (size_t i = 0; i < n; i++)
     if (btfld_sym_defined (&s[i]))
