@@ -131,6 +131,14 @@ lock_cache() {
 # Run a long command with its output in LOGFILE, printing a heartbeat
 # line every minute so a CI log shows progress; on failure show the end
 # of the log.
+# timed FILE CMD...: run CMD (a function too), writing its wall, user and
+# system time to FILE ("wall W s, user U s, sys S s", with its children's).
+timed() {
+	local out=$1 TIMEFORMAT='wall %R s, user %U s, sys %S s'
+	shift
+	{ time "$@" 2>&3; } 3>&2 2>"$out"
+}
+
 run_logged() {
 	local logfile=$1 what=$2 pid rc start elapsed
 	shift 2
@@ -168,8 +176,11 @@ has_section() {
 # The Debian forky root the stock 7.2 kernels u and u' are built in (and
 # their modules, and the libbpf 1.7 / pahole 1.32 comparisons run in):
 # scripts/mkroot's root with forky's linux-source-7.2 and what building
-# it needs.  Builds the root on first use (debootstrap, a few minutes).
-BTFLD_UPSTREAM_PACKAGES=(linux-source-7.2 bc bison cpio flex kmod libssl-dev xz-utils zlib1g-dev)
+# it needs, and g++ with the plugin headers of gcc 15 and 16 for btfld's
+# GCC plugin (the gbtf kernels).  Builds the root on first use
+# (debootstrap, a few minutes).
+BTFLD_UPSTREAM_PACKAGES=(linux-source-7.2 bc bison cpio flex kmod libssl-dev xz-utils zlib1g-dev
+	g++ g++-15 g++-16 gcc-15-plugin-dev gcc-16-plugin-dev)
 upstream_root() {
 	"$BTFLD_KDIR/../scripts/mkroot" forky "${BTFLD_UPSTREAM_PACKAGES[@]}" ||
 		die "scripts/mkroot forky ${BTFLD_UPSTREAM_PACKAGES[*]} failed"
