@@ -18,6 +18,11 @@ int BPF_PROG(relocs, int dfd, struct filename *name)
 	out[5] = bpf_core_enum_value_exists(enum bpf_prog_type,
 					    BPF_PROG_TYPE_LSM);
 	out[6] = bpf_core_enum_value(enum bpf_map_type, BPF_MAP_TYPE_HASH);
-	out[7] = BPF_CORE_READ(name, refcnt.counter);
+	/* An atomic_t up to 7.1, an int since: either way an int at the
+	 * field's offset. */
+	int refcnt = 0;
+
+	bpf_core_read(&refcnt, sizeof(refcnt), &name->refcnt);
+	out[7] = refcnt;
 	return 0;
 }

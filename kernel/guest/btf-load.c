@@ -12,6 +12,10 @@
                                     from a BPF_PROG_TYPE_SYSCALL program
      btf-load --fentry LIST         attach an fentry program to each
                                     function LIST names (one a line)
+     btf-load --fentry-args MODULE PREFIX TRIGGER VALUE
+                                    read the arguments of MODULE's clones
+                                    of PREFIX when VALUE is written to
+                                    TRIGGER
 
    FILE is either raw BTF (starting with the 0xeB9F magic) or an ELF64
    file with a .BTF section; section headers are parsed here, so the
@@ -48,6 +52,15 @@
      bpf-fentry: NAME: load errno=E (MESSAGE)
      bpf-fentry: NAME: attach errno=E (MESSAGE)
    and at the end "bpf-fentry: N attached of M".
+   --fentry-args attaches, to every FUNC of /sys/kernel/btf/MODULE named
+   PREFIX.SUFFIX (gcc's clones of function PREFIX: true_signature), an
+   fentry program that stores the arguments its FUNC_PROTO says the
+   function takes in an array map; then it writes VALUE to the file
+   TRIGGER (which makes the module call them) and prints, in id order,
+     bpf-fentry-args: NAME: A1 A2 ...    (each argument as a signed long)
+     bpf-fentry-args: NAME: not called
+     bpf-fentry-args: NAME: load errno=E (MESSAGE) | attach errno=E ...
+   and at the end "bpf-fentry-args: N read of M".
    --info prints
      btf-info: FILE: magic=0xeb9f version=V flags=F hdr=H types=N type_len=T str_len=S
 
@@ -585,10 +598,11 @@ find_func (const struct btf_view *v, const char *name)
 }
 
 /* Load a program: a sleepable BPF_PROG_TYPE_SYSCALL one, or with
-   FENTRY_ID an fentry program for vmlinux's FUNC of that id.  */
+   FENTRY_ID an fentry program for the FUNC of that id in vmlinux's BTF
+   (BTF_FD 0) or in the module BTF object BTF_FD.  */
 static int
 prog_load (const struct bpf_insn *insns, uint32_t cnt, const int *fd_array,
-	   uint32_t fentry_id, char *log, uint32_t log_size)
+	   int btf_fd, uint32_t fentry_id, char *log, uint32_t log_size)
 {
   union bpf_attr attr;
   memset (&attr, 0, sizeof attr);
@@ -597,6 +611,7 @@ prog_load (const struct bpf_insn *insns, uint32_t cnt, const int *fd_array,
       attr.prog_type = BPF_PROG_TYPE_TRACING;
       attr.expected_attach_type = BPF_TRACE_FENTRY;
       attr.attach_btf_id = fentry_id;
+      attr.attach_btf_obj_fd = btf_fd;
     }
   else
     {
@@ -659,12 +674,12 @@ do_call_kfunc (const char *module, const char *func, int a, int b)
   insns[3].code = BPF_JMP | BPF_EXIT;
   int fd_array[2] = { -1, btf_fd };
 
-  int prog = prog_load (insns, 4, fd_array, 0, NULL, 0);
+  int prog = prog_load (insns, 4, fd_array, 0, 0, NULL, 0);
   if (prog < 0)
     {
       static char log[1 << 16];
       int err = errno;
-      prog = prog_load (insns, 4, fd_array, 0, log, sizeof log);
+      prog = prog_load (insns, 4, fd_array, 0, 0, log, sizeof log);
       if (prog < 0)
 	{
 	  printf ("bpf-kfunc: %s %s: id=%u REJECTED errno=%d (%s)\n", module,
@@ -726,7 +741,7 @@ do_fentry (const char *list)
 	  printf ("bpf-fentry: %s: no FUNC\n", name);
 	  continue;
 	}
-      int prog = prog_load (insns, 2, NULL, id, NULL, 0);
+      int prog = prog_load (insns, 2, NULL, 0, id, NULL, 0);
       if (prog < 0)
 	{
 	  printf ("bpf-fentry: %s: load errno=%d (%s)\n", name, errno,
@@ -753,6 +768,175 @@ do_fentry (const char *list)
   return 0;
 }
 
+/* The number of parameters of FUNC ID's FUNC_PROTO in V, -1 if none.  */
+static int
+func_nargs (const struct btf_view *v, uint32_t id)
+{
+  const struct btf_view *in;
+  const unsigned char *t = view_type (v, id, &in);
+  if (!t)
+    return -1;
+  t = view_type (v, rec_u32 (t, 8), &in);
+  if (!t || ((rec_u32 (t, 4) >> 24) & 0x1f) != K_FUNC_PROTO)
+    return -1;
+  return rec_u32 (t, 4) & 0xffff;
+}
+
+static void
+emit (struct bpf_insn *p, uint8_t code, uint8_t dst, uint8_t src, int16_t off,
+      int32_t imm)
+{
+  memset (p, 0, sizeof *p);
+  p->code = code;
+  p->dst_reg = dst;
+  p->src_reg = src;
+  p->off = off;
+  p->imm = imm;
+}
+
+enum { ARGS_MAX = 7, ARGS_SLOTS = ARGS_MAX + 1, CLONES_MAX = 16 };
+
+/* An fentry program that stores its function's NARGS arguments and a 1
+   (called) in slot SLOT of array map MAP_FD.  Returns its length.  */
+static uint32_t
+args_prog (struct bpf_insn *p, int map_fd, uint32_t slot, int nargs)
+{
+  uint32_t n = 0;
+  emit (&p[n++], BPF_ALU64 | BPF_MOV | BPF_X, BPF_REG_6, BPF_REG_1, 0, 0);
+  emit (&p[n++], BPF_ST | BPF_MEM | BPF_W, BPF_REG_10, 0, -4, slot);
+  emit (&p[n++], BPF_ALU64 | BPF_MOV | BPF_X, BPF_REG_2, BPF_REG_10, 0, 0);
+  emit (&p[n++], BPF_ALU64 | BPF_ADD | BPF_K, BPF_REG_2, 0, 0, -4);
+  emit (&p[n++], BPF_LD | BPF_DW | BPF_IMM, BPF_REG_1, BPF_PSEUDO_MAP_FD, 0,
+	map_fd);
+  emit (&p[n++], 0, 0, 0, 0, 0);
+  emit (&p[n++], BPF_JMP | BPF_CALL, 0, 0, 0, BPF_FUNC_map_lookup_elem);
+  emit (&p[n++], BPF_JMP | BPF_JEQ | BPF_K, BPF_REG_0, 0, 2 * nargs + 1, 0);
+  for (int i = 0; i < nargs; i++)
+    {
+      emit (&p[n++], BPF_LDX | BPF_MEM | BPF_DW, BPF_REG_3, BPF_REG_6, 8 * i,
+	    0);
+      emit (&p[n++], BPF_STX | BPF_MEM | BPF_DW, BPF_REG_0, BPF_REG_3, 8 * i,
+	    0);
+    }
+  emit (&p[n++], BPF_ST | BPF_MEM | BPF_DW, BPF_REG_0, 0, 8 * ARGS_MAX, 1);
+  emit (&p[n++], BPF_ALU64 | BPF_MOV | BPF_K, BPF_REG_0, 0, 0, 0);
+  emit (&p[n++], BPF_JMP | BPF_EXIT, 0, 0, 0, 0);
+  return n;
+}
+
+static int
+do_fentry_args (const char *module, const char *prefix, const char *trigger,
+		const char *value)
+{
+  char mpath[256];
+  struct blob vb, mb;
+  struct btf_view vv, mv;
+  snprintf (mpath, sizeof mpath, "/sys/kernel/btf/%s", module);
+  if (load_blob ("/sys/kernel/btf/vmlinux", &vb) != 0
+      || make_view ("/sys/kernel/btf/vmlinux", &vb, NULL, &vv) != 0
+      || load_blob (mpath, &mb) != 0 || make_view (mpath, &mb, &vv, &mv) != 0)
+    return 2;
+  int btf_fd = kernel_btf_fd (module);
+  if (btf_fd < 0)
+    {
+      printf ("bpf-fentry-args: no BTF object named '%s'\n", module);
+      return 1;
+    }
+  union bpf_attr attr;
+  memset (&attr, 0, sizeof attr);
+  attr.map_type = BPF_MAP_TYPE_ARRAY;
+  attr.key_size = 4;
+  attr.value_size = 8 * ARGS_SLOTS;
+  attr.max_entries = CLONES_MAX;
+  int map_fd = sys_bpf (BPF_MAP_CREATE, &attr);
+  if (map_fd < 0)
+    {
+      printf ("bpf-fentry-args: map: errno=%d (%s)\n", errno,
+	      errname (errno));
+      return 1;
+    }
+
+  size_t plen = strlen (prefix);
+  const char *names[CLONES_MAX];
+  int nargs[CLONES_MAX], links[CLONES_MAX];
+  uint32_t total = 0;
+  for (uint32_t i = 0; i < mv.nr_types && total < CLONES_MAX; i++)
+    {
+      const unsigned char *t = mv.types + mv.offs[i];
+      const char *name = view_str (&mv, rec_u32 (t, 0));
+      if (((rec_u32 (t, 4) >> 24) & 0x1f) != K_FUNC
+	  || strncmp (name, prefix, plen) != 0 || name[plen] != '.')
+	continue;
+      uint32_t slot = total++;
+      names[slot] = name;
+      links[slot] = -1;
+      nargs[slot] = func_nargs (&mv, mv.start_id + i);
+      if (nargs[slot] < 0 || nargs[slot] > ARGS_MAX)
+	{
+	  printf ("bpf-fentry-args: %s: %d arguments\n", name, nargs[slot]);
+	  continue;
+	}
+      struct bpf_insn insns[8 + 2 * ARGS_MAX + 3];
+      uint32_t n = args_prog (insns, map_fd, slot, nargs[slot]);
+      int prog = prog_load (insns, n, NULL, btf_fd, mv.start_id + i, NULL, 0);
+      if (prog < 0)
+	{
+	  static char log[1 << 16];
+	  int err = errno;
+	  prog_load (insns, n, NULL, btf_fd, mv.start_id + i, log, sizeof log);
+	  printf ("bpf-fentry-args: %s: load errno=%d (%s)\n", name, err,
+		  errname (err));
+	  log[sizeof log - 1] = '\0';
+	  print_log (log);
+	  continue;
+	}
+      memset (&attr, 0, sizeof attr);
+      attr.raw_tracepoint.prog_fd = prog;
+      links[slot] = sys_bpf (BPF_RAW_TRACEPOINT_OPEN, &attr);
+      if (links[slot] < 0)
+	printf ("bpf-fentry-args: %s: attach errno=%d (%s)\n", name, errno,
+		errname (errno));
+    }
+
+  int fd = open (trigger, O_WRONLY);
+  if (fd < 0 || write (fd, value, strlen (value)) != (ssize_t) strlen (value))
+    {
+      printf ("bpf-fentry-args: %s: %s\n", trigger, strerror (errno));
+      return 1;
+    }
+  close (fd);
+
+  uint32_t nread = 0;
+  for (uint32_t slot = 0; slot < total; slot++)
+    {
+      if (links[slot] < 0)
+	continue;
+      int64_t val[ARGS_SLOTS];
+      memset (&attr, 0, sizeof attr);
+      attr.map_fd = map_fd;
+      attr.key = (uint64_t) (uintptr_t) &slot;
+      attr.value = (uint64_t) (uintptr_t) val;
+      if (sys_bpf (BPF_MAP_LOOKUP_ELEM, &attr) != 0)
+	{
+	  printf ("bpf-fentry-args: %s: lookup errno=%d\n", names[slot], errno);
+	  continue;
+	}
+      if (!val[ARGS_MAX])
+	{
+	  printf ("bpf-fentry-args: %s: not called\n", names[slot]);
+	  continue;
+	}
+      printf ("bpf-fentry-args: %s:", names[slot]);
+      for (int a = 0; a < nargs[slot]; a++)
+	printf (" %lld", (long long) val[a]);
+      nread++;
+      printf ("\n");
+      close (links[slot]);
+    }
+  printf ("bpf-fentry-args: %u read of %u\n", nread, total);
+  return 0;
+}
+
 static void
 usage (void)
 {
@@ -761,7 +945,8 @@ usage (void)
 	   "       btf-load --dump [--base BASE] FILE...\n"
 	   "       btf-load --info FILE...\n"
 	   "       btf-load --call-kfunc MODULE FUNC A B\n"
-	   "       btf-load --fentry LIST\n");
+	   "       btf-load --fentry LIST\n"
+	   "       btf-load --fentry-args MODULE PREFIX TRIGGER VALUE\n");
   exit (2);
 }
 
@@ -786,6 +971,8 @@ main (int argc, char **argv)
 			      atoi (argv[5]));
       else if (strcmp (argv[i], "--fentry") == 0 && i == 1 && argc == 3)
 	return do_fentry (argv[2]);
+      else if (strcmp (argv[i], "--fentry-args") == 0 && i == 1 && argc == 6)
+	return do_fentry_args (argv[2], argv[3], argv[4], argv[5]);
       else if (strcmp (argv[i], "--") == 0)
 	{
 	  i++;

@@ -1,7 +1,9 @@
 # The judgement of a 7.2 gbtf kernel against the stock u built with the
-# same compiler, sourced by gbtf.exp (the forky root's gcc 16) and
-# gbtf-gcc15.exp with UGBTF_GCC set: "" for the root's gcc, else the
-# major version N of gcc-N (kernel/upstream-kernel --gcc=N).
+# same compiler and configuration, sourced by gbtf.exp (the forky root's
+# gcc 16) and gbtf-gcc15.exp with UGBTF_GCC set: "" for the root's gcc,
+# else the major version N of gcc-N (kernel/upstream-kernel --gcc=N);
+# and by upstream.large/large.exp with UGBTF_CONFIG set to defconfig
+# (kernel/upstream-kernel --config=defconfig; "" or unset: tinyconfig).
 #
 # Kernel "gbtf" of 7.2 (kernel/upstream-kernel --variant=gbtf): Debian's
 # 7.2 with the series kernel/patches/7.2/gbtf/, configured as u plus
@@ -26,18 +28,42 @@
 # as external modules by this kernel's own Kbuild (split BTF from
 # btf-objcopy, distilled base and .BTF_ids from resolve_btfids), load
 # with their BTF in /sys/kernel/btf, and a BPF program calls the kfunc.
+# kernel/modules/clones, built the same way with btfld's GCC plugin and
+# BTFLD_BTF_FEATURES=optimized_func,true_signature, has two functions
+# that gcc emits only as clones (one without an unused parameter, one
+# without a constant one); an fentry program attached to each clone's
+# FUNC reads the arguments the module called it with, which it can only
+# if the FUNC has the parameters the clone really takes.
+# The CO-RE corpus (kernel/core/) compiles against each kernel's
+# vmlinux.h (the forky root's bpftool and clang, kernel/upstream-core),
+# and each build loads on both kernels (guest/core-load, libbpf 1.7).
+# Every in-tree module the gbtf kernel's configuration builds (none for
+# tinyconfig) is loaded, dependencies first, with its BTF in
+# /sys/kernel/btf/NAME.
 # Last, fentry by name: of the FUNC names both kernels' vmlinux BTF
 # have, sorted, every Kth (about 300 of them), an fentry program is
 # loaded and attached for each in a boot of each kernel: the verdict
 # (attached, or the errno of the load or the attach) must be the same
 # for every function, and most must attach.
 
-global BTF_OBJCOPY WORKDIR srcdir subdir UGBTF_GCC
+global BTF_OBJCOPY WORKDIR srcdir subdir UGBTF_GCC UGBTF_CONFIG
+if {![info exists UGBTF_CONFIG]} { set UGBTF_CONFIG "" }
 
-# "upstream gbtf" for the root's gcc, "upstream gbtf gcc-N" for gcc-N.
-set who [expr {$UGBTF_GCC eq "" ? "upstream gbtf" : "upstream gbtf gcc-$UGBTF_GCC"}]
-set gccopt [expr {$UGBTF_GCC eq "" ? {} : [list --gcc=$UGBTF_GCC]}]
-set sfx [expr {$UGBTF_GCC eq "" ? "" : "-gcc$UGBTF_GCC"}]
+# "upstream gbtf" for the root's gcc and tinyconfig, "upstream gbtf
+# gcc-N" for gcc-N, "upstream gbtf defconfig" for defconfig.
+set who "upstream gbtf"
+set gccopt {}
+set sfx ""
+if {$UGBTF_GCC ne ""} {
+    append who " gcc-$UGBTF_GCC"
+    lappend gccopt --gcc=$UGBTF_GCC
+    append sfx -gcc$UGBTF_GCC
+}
+if {$UGBTF_CONFIG ne ""} {
+    append who " $UGBTF_CONFIG"
+    lappend gccopt --config=$UGBTF_CONFIG
+    append sfx -$UGBTF_CONFIG
+}
 set names [lmap n {
     "vmlinux has no DWARF and one .BTF blob"
     "vmlinux BTF is sorted by name"
@@ -54,6 +80,10 @@ set names [lmap n {
     "BPF program calls btfld_kfunc_add (40, 2) = 1042"
     "struct_ops types registered (no \"Cannot find struct\" in the kernel log)"
     "fentry by name on a sample of the FUNCs both kernels have: the same verdict as on u, function by function"
+    "insmod clones.ko"
+    "fentry on clones_drop's clone (an unused parameter removed) reads its arguments (40, 81)"
+    "fentry on clones_scale's clone (a constant parameter removed) reads its argument (45)"
+    "every in-tree module loads, with its BTF in /sys/kernel/btf"
 } { string cat "$who: " $n }]
 
 if {$BTF_OBJCOPY eq "" || ![file executable $BTF_OBJCOPY]} {
@@ -63,8 +93,52 @@ if {$BTF_OBJCOPY eq "" || ![file executable $BTF_OBJCOPY]} {
 
 set kg [kernel_script upstream-kernel --variant=gbtf --objcopy=$BTF_OBJCOPY {*}$gccopt]
 set ku [kernel_script upstream-kernel --variant=u {*}$gccopt]
+set core_dir(gbtf) [kernel_script upstream-core --kernel-dir=$kg]
+set core_dir(u) [kernel_script upstream-core --kernel-dir=$ku]
+set corpus [kernel_core_corpus]
+set hdesc {gbtf "gbtf's vmlinux.h" u "u's vmlinux.h (pahole)"}
+foreach h {gbtf u} {
+    foreach {prog progs} $corpus {
+	set obj $core_dir($h)/$prog.bpf.o
+	set log ""
+	catch {set log [exec cat $core_dir($h)/$prog.log]}
+	kernel_judge "$who: core: $prog compiles against [dict get $hdesc $h]" \
+	    [file exists $obj] "$log\n"
+    }
+}
+# core-load cases for a boot, and the files they need.
+proc ugbtf_core_body {} {
+    global core_dir corpus
+    set body ""
+    set adds [list [list $core_dir(u)/core-load /bin/core-load]]
+    foreach h {gbtf u} {
+	set objs {}
+	foreach {prog progs} $corpus {
+	    if {[file exists $core_dir($h)/$prog.bpf.o]} {
+		lappend adds [list $core_dir($h)/$prog.bpf.o /data/core/$prog-$h.bpf.o]
+		lappend objs /data/core/$prog-$h.bpf.o
+	    }
+	}
+	append body "run_case core-$h core-load $objs\n"
+    }
+    return [list $body $adds]
+}
+# Judge the core-load cases of cases R, a boot of kernel KDESC.
+proc ugbtf_core_judge {r kdesc} {
+    global core_dir corpus hdesc who
+    foreach h {gbtf u} {
+	set out [kernel_case_output $r core-$h]
+	foreach {prog progs} $corpus {
+	    lassign [kernel_core_verdict $out $prog $h $progs] loaded mine
+	    kernel_judge "$who: core: $prog built with [dict get $hdesc $h] loads on $kdesc" \
+		[expr {[file exists $core_dir($h)/$prog.bpf.o] && $loaded}] "[join $mine \n]\n"
+	}
+    }
+}
+lassign [ugbtf_core_body] core_body core_adds
+
 set kos {}
-foreach name {hello kfunc} {
+foreach name {hello kfunc clones} {
     lappend kos [kernel_script upstream-module --kernel-dir=$kg --module=$name \
 		     --flavour=gbtf]
 }
@@ -136,10 +210,13 @@ kernel_judge [lindex $names 2] [expr {$ng > 0 && $nu > 0 && abs($ng - $nu) * 100
 
 set explained [dict create]
 # gbtf-missing-names, or gbtf-missing-names.gccN where gcc-N's BTF lacks
-# other names.
-set mfile $srcdir/$subdir/gbtf-missing-names
+# other names, or gbtf-missing-names.CONFIG for another configuration.
+set mfile $srcdir/upstream.gbtf/gbtf-missing-names
 if {$UGBTF_GCC ne "" && [file exists $mfile.gcc$UGBTF_GCC]} {
     set mfile $mfile.gcc$UGBTF_GCC
+}
+if {$UGBTF_CONFIG ne "" && [file exists $mfile.$UGBTF_CONFIG]} {
+    set mfile $mfile.$UGBTF_CONFIG
 }
 set f [open $mfile r]
 foreach line [split [read $f] "\n"] {
@@ -189,8 +266,45 @@ close $f
 clone_output "note: $who: fentry sample: every ${step}th of [llength $common] FUNC names both kernels have"
 
 set kinds {}
-foreach ko $kos { lappend kinds [kernel_btf_kind $ko] }
+foreach ko [lrange $kos 0 1] { lappend kinds [kernel_btf_kind $ko] }
 kernel_judge [lindex $names 8] [expr {$kinds eq {split-elf split-elf}}] "host: $kinds\n"
+
+# The in-tree modules of kg, dependencies first: a list of {NAME PATH}.
+proc ugbtf_intree {kg} {
+    set mods [dict create]
+    set f [open $kg/modules.order r]
+    foreach line [split [read $f] "\n"] {
+	if {$line eq ""} continue
+	set ko $kg/[regsub {\.o$} $line .ko]
+	set name [exec modinfo -F name $ko]
+	set deps [split [exec modinfo -F depends $ko] ","]
+	dict set mods $name [list $ko [lsearch -all -inline -not -exact $deps ""]]
+    }
+    close $f
+    set order {}
+    set seen [dict create]
+    proc ugbtf_visit {mods name orderv seenv} {
+	upvar $orderv order $seenv seen
+	if {[dict exists $seen $name] || ![dict exists $mods $name]} return
+	dict set seen $name 1
+	foreach d [lindex [dict get $mods $name] 1] { ugbtf_visit $mods $d order seen }
+	lappend order [list $name [lindex [dict get $mods $name] 0]]
+    }
+    foreach name [lsort [dict keys $mods]] { ugbtf_visit $mods $name order seen }
+    return $order
+}
+set intree [ugbtf_intree $kg]
+set intree_script $WORKDIR/intree$sfx.sh
+set f [open $intree_script w]
+puts $f "# insmod every in-tree module, dependencies first"
+foreach m $intree {
+    lassign $m name ko
+    puts $f "insmod /data/intree/[file tail $ko] && r=0 || r=\$?"
+    puts $f "if \[ -e /sys/kernel/btf/$name \]; then b=present; else b=missing; fi"
+    puts $f "echo \"intree: $name: insmod rc=\$r, btf \$b\""
+}
+close $f
+clone_output "note: $who: in-tree modules: [llength $intree]"
 
 # ---- the guest ------------------------------------------------------------
 
@@ -201,26 +315,46 @@ run_case hello-insmod try_insmod /data/hello.ko
 run_case hello-btf check_module_btf hello
 run_case kfunc-insmod try_insmod /data/kfunc.ko
 run_case kfunc-call btf-load --call-kfunc kfunc btfld_kfunc_add 40 2
+run_case clones-insmod try_insmod /data/clones.ko
+run_case clones-drop btf-load --fentry-args clones clones_drop /sys/module/clones/parameters/trigger 40
+run_case clones-scale btf-load --fentry-args clones clones_scale /sys/module/clones/parameters/trigger 40
 run_case end-log sh -c 'dmesg | grep -E -i "btf|bpf" | sed "s/^/dmesg: /"'
 run_case fentry btf-load --fentry /data/fentry-list
 }
+append body $core_body
+append body "run_case intree sh /data/intree.sh\n"
+append body {run_case intree-log sh -c 'dmesg | grep -E -i "btf|bpf" | sed "s/^/dmesg: /"'}
+append body "\n"
 set adds [list [list [lindex $kos 0] /data/hello.ko] [list [lindex $kos 1] /data/kfunc.ko] \
-	      [list $fentry_list /data/fentry-list]]
+	      [list [lindex $kos 2] /data/clones.ko] [list $fentry_list /data/fentry-list] \
+	      {*}$core_adds [list $intree_script /data/intree.sh]]
+foreach m $intree {
+    lappend adds [list [lindex $m 1] /data/intree/[file tail [lindex $m 1]]]
+}
 if {[catch {kernel_boot upstream-gbtf$sfx $kg $body $adds} console]} {
     clone_output "ERROR: $console"
     foreach n [lrange $names 6 end] {
 	if {$n ne [lindex $names 8]} { unresolved $n }
     }
+    foreach k {gbtf u} {
+	foreach h {gbtf u} {
+	    foreach {prog progs} $corpus {
+		unresolved "$who: core: $prog built with [dict get $hdesc $h] loads on [expr {$k eq "u" ? "u" : "gbtf"}]"
+	    }
+	}
+    }
     return
 }
 set r [kernel_cases $console]
 if {[catch {kernel_boot upstream-gbtf-u$sfx $ku \
-		"run_case fentry btf-load --fentry /data/fentry-list\n" \
-		[list [list $fentry_list /data/fentry-list]]} uconsole]} {
+		"run_case fentry btf-load --fentry /data/fentry-list\n$core_body" \
+		[list [list $fentry_list /data/fentry-list] {*}$core_adds]} uconsole]} {
     clone_output "ERROR: $uconsole"
     set uconsole ""
 }
 set ru [kernel_cases $uconsole]
+ugbtf_core_judge $r gbtf
+ugbtf_core_judge $ru u
 
 set log [kernel_case_output $r end-log]
 kernel_judge [lindex $names 6] [expr {[kernel_case_rc $r end-log] == 0
@@ -277,3 +411,31 @@ clone_output "note: $who: fentry: [dict size $uf] functions, $attached attached 
 kernel_judge [lindex $names 14] [expr {[dict size $uf] > 0 && [dict size $gf] == [dict size $uf]
 				       && $attached * 2 > [dict size $uf] && [llength $differ] == 0}] \
     "host: [join $differ "\nhost: "]\n"
+
+# The clones: "bpf-fentry-args: NAME.SUFFIX: ARGS" and one read of one.
+set out [kernel_case_output $r clones-insmod]
+kernel_judge [lindex $names 15] [expr {[kernel_case_rc $r clones-insmod] == 0
+	      && [regexp -line {clones: loaded} $out]}] $out
+foreach case {clones-drop clones-scale} fn {clones_drop clones_scale} args {{40 81} 45} i {16 17} {
+    set out [kernel_case_output $r $case]
+    kernel_judge [lindex $names $i] [expr {[kernel_case_rc $r $case] == 0
+	      && [regexp -line "^bpf-fentry-args: ${fn}\\.\\S+: $args\$" $out]
+	      && [regexp -line {^bpf-fentry-args: 1 read of 1$} $out]}] $out
+}
+
+# In-tree modules: "intree: NAME: insmod rc=0, btf present" for each,
+# and no BTF complaint in the kernel log after them.
+set out [kernel_case_output $r intree]
+set bad {}
+foreach m $intree {
+    set name [lindex $m 0]
+    if {![regexp -line "^intree: $name: insmod rc=0, btf present\$" $out]} { lappend bad $name }
+}
+set log [kernel_case_output $r intree-log]
+if {[llength $intree] == 0} {
+    unsupported "[lindex $names 18] (the configuration builds no module)"
+} else {
+    kernel_judge [lindex $names 18] [expr {[llength $bad] == 0
+	      && ![regexp -line {^dmesg: .*(BPF: |failed to validate|[Ii]nvalid|BTF.*error)} $log]}] \
+	"host: not loaded with BTF: $bad\n$out\n$log"
+}
