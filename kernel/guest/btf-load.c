@@ -632,16 +632,28 @@ prog_load (const struct bpf_insn *insns, uint32_t cnt, const int *fd_array,
   return sys_bpf (BPF_PROG_LOAD, &attr);
 }
 
+/* Views of vmlinux's BTF (VB, VV) and of MODULE's on it (MB, MV), read
+   from /sys/kernel/btf; MPATH gets the module's path.  */
+static int
+module_view (const char *module, char *mpath, size_t mpath_size,
+	     struct blob *vb, struct btf_view *vv, struct blob *mb,
+	     struct btf_view *mv)
+{
+  snprintf (mpath, mpath_size, "/sys/kernel/btf/%s", module);
+  if (load_blob ("/sys/kernel/btf/vmlinux", vb) != 0
+      || make_view ("/sys/kernel/btf/vmlinux", vb, NULL, vv) != 0
+      || load_blob (mpath, mb) != 0 || make_view (mpath, mb, vv, mv) != 0)
+    return 2;
+  return 0;
+}
+
 static int
 do_call_kfunc (const char *module, const char *func, int a, int b)
 {
   char mpath[256];
   struct blob vb, mb;
   struct btf_view vv, mv;
-  snprintf (mpath, sizeof mpath, "/sys/kernel/btf/%s", module);
-  if (load_blob ("/sys/kernel/btf/vmlinux", &vb) != 0
-      || make_view ("/sys/kernel/btf/vmlinux", &vb, NULL, &vv) != 0
-      || load_blob (mpath, &mb) != 0 || make_view (mpath, &mb, &vv, &mv) != 0)
+  if (module_view (module, mpath, sizeof mpath, &vb, &vv, &mb, &mv) != 0)
     return 2;
   uint32_t id = find_func (&mv, func);
   if (id == 0)
@@ -831,10 +843,7 @@ do_fentry_args (const char *module, const char *prefix, const char *trigger,
   char mpath[256];
   struct blob vb, mb;
   struct btf_view vv, mv;
-  snprintf (mpath, sizeof mpath, "/sys/kernel/btf/%s", module);
-  if (load_blob ("/sys/kernel/btf/vmlinux", &vb) != 0
-      || make_view ("/sys/kernel/btf/vmlinux", &vb, NULL, &vv) != 0
-      || load_blob (mpath, &mb) != 0 || make_view (mpath, &mb, &vv, &mv) != 0)
+  if (module_view (module, mpath, sizeof mpath, &vb, &vv, &mb, &mv) != 0)
     return 2;
   int btf_fd = kernel_btf_fd (module);
   if (btf_fd < 0)
