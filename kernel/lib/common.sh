@@ -229,7 +229,8 @@ fragment_config_args() {
 
 # check_config_fragments VARIANT CONFIG FRAGMENT...: after olddefconfig,
 # DEBUG_INFO_BTF is on and every fragment line survived (where fragments
-# set the same option, the last one wins); dies otherwise.
+# set the same option, the last one wins; an option set to n may be
+# absent); dies otherwise.
 check_config_fragments() {
 	local variant=$1 config=$2 frag line
 	shift 2
@@ -247,9 +248,16 @@ check_config_fragments() {
 			fi
 		done <"$frag"
 	done
+	# "# CONFIG_X is not set" also holds when X is not in CONFIG at all
+	# (its dependencies are not met: X is n all the same).
 	local bad=()
 	for line in "${want[@]}"; do
-		grep -qxF "$line" "$config" || bad+=("$line")
+		grep -qxF "$line" "$config" && continue
+		if [[ $line =~ ^#\ CONFIG_([A-Za-z0-9_]+)\ is\ not\ set$ ]] &&
+			! grep -q "^CONFIG_${BASH_REMATCH[1]}=" "$config"; then
+			continue
+		fi
+		bad+=("$line")
 	done
 	[ ${#bad[@]} -eq 0 ] ||
 		die "kernel $variant: these config fragment lines did not survive olddefconfig: ${bad[*]}"
