@@ -6,8 +6,10 @@
    headers, and for every section its header with sh_offset zero followed
    by its contents, unless it is NOBITS or has no BFD section (the
    symbol table, its string table, the section name table and the
-   relocation sections of a relocatable output, which BFD writes from
-   buffers it has freed by then).  The note itself is still all zeros in
+   non-allocated relocation sections of a linked output, --emit-relocs',
+   which BFD writes from buffers it has freed by then; a relocatable
+   output's relocation sections are hashed, as ld -r writes them before
+   it hashes).  The note itself is still all zeros in
    the file when it is hashed.  The same bytes hashed again give the same
    ID, so an unchanged file keeps its ID, and a file whose .BTF changed
    gets the ID ld would have given it.  */
@@ -336,7 +338,7 @@ btfld_build_id_hash (const unsigned char *image, size_t size,
 	  || sh.sh_type == SHT_SYMTAB || sh.sh_type == SHT_SYMTAB_SHNDX
 	  || i == shstrndx || i == symstr
 	  || ((sh.sh_type == SHT_REL || sh.sh_type == SHT_RELA)
-	      && !(sh.sh_flags & SHF_ALLOC)))
+	      && !(sh.sh_flags & SHF_ALLOC) && eh.e_type != ET_REL))
 	continue;
       if (sh.sh_offset > size || sh.sh_size > size - sh.sh_offset)
 	{
