@@ -189,26 +189,39 @@ def main():
         for m in re.finditer(r"\[0x([0-9a-f]+), 0x[0-9a-f]+\)",
                              d["attrs"].get("DW_AT_ranges", "")):
             by_low.setdefault(int(m.group(1), 16), off)
+    # A clone's symbols by the names they extend (NAME.isra.0 under NAME),
+    # and the defined subprograms by name: a kernel has 10^5 symbols and
+    # 10^6 DIEs, too many to scan for each FUNC.
+    ext = {}
+    for s in syms:
+        for i, c in enumerate(s):
+            if c == ".":
+                ext.setdefault(s[:i], []).append(s)
+    named = {}
+    for off, d in dies.items():
+        if (d["tag"] == "DW_TAG_subprogram"
+                and "DW_AT_declaration" not in d["attrs"]):
+            named.setdefault(quoted(d["attrs"].get("DW_AT_name")), []).append(off)
     bad = 0
     funcs = sorted((t["name"], tid) for tid, t in types.items()
                    if t["kind"] == "FUNC")
     for name, tid in funcs:
         proto = types[int(types[tid]["attrs"]["type_id"])]
-        verdict, sym = check(types, syms, dies, by_low, name, proto)
+        verdict, sym = check(types, syms, ext, named, dies, by_low, name,
+                             proto)
         print("FUNC '%s' at %s: %s" % (name, sym, verdict))
         bad += verdict.startswith("MISMATCH")
     return 1 if bad else 0
 
 
-def check(types, syms, dies, by_low, name, proto):
+def check(types, syms, ext, named, dies, by_low, name, proto):
     own = syms.get(name, [])
     clone = False
     sym = name
     if len(own) != 1:
         if own:
             return "MISMATCH: several symbols", name
-        cands = [s for s in syms if s.startswith(name + ".")
-                 and not s.endswith(".cold")]
+        cands = [s for s in ext.get(name, []) if not s.endswith(".cold")]
         if len(cands) != 1:
             return "MISMATCH: %d candidate symbols" % len(cands), name
         sym = cands[0]
@@ -224,13 +237,10 @@ def check(types, syms, dies, by_low, name, proto):
     else:
         # gcc describes some functions only abstractly (one that ICF
         # found equal to another): the subprogram of the name then.
-        named = [o for o, d in dies.items()
-                 if d["tag"] == "DW_TAG_subprogram" and not clone
-                 and quoted(d["attrs"].get("DW_AT_name")) == name
-                 and "DW_AT_declaration" not in d["attrs"]]
-        if len(named) != 1:
+        subs = [] if clone else named.get(name, [])
+        if len(subs) != 1:
             return "MISMATCH: no DWARF subprogram at its address", sym
-        sub = named[0]
+        sub = subs[0]
         note = " (DWARF has it without an address)"
     ret = attr(dies, sub, "DW_AT_type")
     dret = quoted(ret) if ret else "void"
