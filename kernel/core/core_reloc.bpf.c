@@ -5,7 +5,9 @@
 
 __u64 out[8];
 
-SEC("fentry/do_unlinkat")
+/* filename_lookup takes a struct filename in 6.1 and 7.2 alike (7.2
+ * renamed do_unlinkat, the first choice). */
+SEC("fentry/filename_lookup")
 int BPF_PROG(relocs, int dfd, struct filename *name)
 {
 	struct task_struct *t = (void *)bpf_get_current_task_btf();

@@ -36,7 +36,7 @@
 # if the FUNC has the parameters the clone really takes.
 # The CO-RE corpus (kernel/core/) compiles against each kernel's
 # vmlinux.h (the forky root's bpftool and clang, kernel/upstream-core),
-# and each build loads on both kernels (guest/core-load, libbpf 1.7).
+# and each build loads on both kernels (guest/core-load).
 # Every in-tree module the gbtf kernel's configuration builds (none for
 # tinyconfig) is loaded, dependencies first, with its BTF in
 # /sys/kernel/btf/NAME.
@@ -110,7 +110,7 @@ foreach h {gbtf u} {
 proc ugbtf_core_body {} {
     global core_dir corpus
     set body ""
-    set adds [list [list $core_dir(u)/core-load /bin/core-load]]
+    set adds [list [list [kernel_core_loader] /bin/core-load]]
     foreach h {gbtf u} {
 	set objs {}
 	foreach {prog progs} $corpus {
