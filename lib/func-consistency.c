@@ -207,10 +207,11 @@ ambiguous (const struct btfld_symtab *syms, const char *name)
       const struct btfld_sym *c = &syms->syms[i];
       if (strncmp (c->name, name, len) != 0 || c->name[len] != '.')
 	break;
-      /* A split-off part (NAME.part.0, NAME.cold) is not another entry
-	 point: pahole 1.32 does not count it, nor do we.  */
-      if (!is_func_def (c) || strncmp (c->name + len, ".part.", 6) == 0
-	  || strncmp (c->name + len, ".cold", 5) == 0)
+      /* A split-off part (NAME.part.0, NAME.cold, and a clone's:
+	 NAME.isra.0.cold) is not another entry point: pahole 1.32 does
+	 not count it, nor do we.  */
+      if (!is_func_def (c) || strstr (c->name + len, ".part.")
+	  || strstr (c->name + len, ".cold"))
 	continue;
       if (!first)
 	first = c;
