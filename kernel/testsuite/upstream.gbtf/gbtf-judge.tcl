@@ -270,7 +270,17 @@ set kinds {}
 foreach ko [lrange $kos 0 1] { lappend kinds [kernel_btf_kind $ko] }
 kernel_judge [lindex $names 8] [expr {$kinds eq {split-elf split-elf}}] "host: $kinds\n"
 
-# The in-tree modules of kg, dependencies first: a list of {NAME PATH}.
+# Append module NAME of MODS (NAME -> {PATH DEPENDENCIES}) to the list
+# ORDERV after its dependencies, once (SEENV: the names appended).
+proc ugbtf_visit {mods name orderv seenv} {
+    upvar $orderv order $seenv seen
+    if {[dict exists $seen $name] || ![dict exists $mods $name]} return
+    dict set seen $name 1
+    foreach d [lindex [dict get $mods $name] 1] { ugbtf_visit $mods $d order seen }
+    lappend order [list $name [lindex [dict get $mods $name] 0]]
+}
+
+# The in-tree modules of KG, dependencies first: a list of {NAME PATH}.
 proc ugbtf_intree {kg} {
     set mods [dict create]
     set f [open $kg/modules.order r]
@@ -284,13 +294,6 @@ proc ugbtf_intree {kg} {
     close $f
     set order {}
     set seen [dict create]
-    proc ugbtf_visit {mods name orderv seenv} {
-	upvar $orderv order $seenv seen
-	if {[dict exists $seen $name] || ![dict exists $mods $name]} return
-	dict set seen $name 1
-	foreach d [lindex [dict get $mods $name] 1] { ugbtf_visit $mods $d order seen }
-	lappend order [list $name [lindex [dict get $mods $name] 0]]
-    }
     foreach name [lsort [dict keys $mods]] { ugbtf_visit $mods $name order seen }
     return $order
 }
