@@ -131,6 +131,49 @@ lock_cache() {
 # Run a long command with its output in LOGFILE, printing a heartbeat
 # line every minute so a CI log shows progress; on failure show the end
 # of the log.
+# run_large_test TOOL EXP OBJCOPY T0 T1: runtest --tool TOOL on EXP with
+# LARGE=1 (the defconfig-class tests, not part of their tool's usual
+# run), BTF_OBJCOPY=OBJCOPY; prints its verdicts and "N passed, N
+# failed" (T0: the run's start, T1: when its kernels were ready) and
+# returns non-zero if anything failed.  The .sum and .log are kept as
+# TOOL-large.sum and TOOL-large.log in $BTFLD_KERNEL_OUTDIR.
+run_large_test() {
+	local tool=$1 exp=$2 objcopy=$3 t0=$4 t1=$5
+	local outdir=${BTFLD_KERNEL_OUTDIR:-$BTFLD_CACHE/results}
+	local workdir=$BTFLD_CACHE/run-$tool-large rc=0 sum passed failed
+	rm -rf "$workdir"
+	mkdir -p "$workdir" "$outdir"
+	outdir=$(realpath -- "$outdir")
+	rm -f "$outdir/$tool.sum" "$outdir/$tool.log"
+	(cd "$workdir" && runtest --tool "$tool" --srcdir "$BTFLD_KDIR/testsuite" \
+		--outdir "$outdir" "$exp" \
+		KERNEL_SCRIPTS="$BTFLD_KDIR" WORKDIR="$workdir" LARGE=1 \
+		BTF_DIR= BTF_OBJCOPY="$objcopy") || rc=$?
+	sum=$outdir/$tool.sum
+	[ -f "$sum" ] || die "runtest produced no $sum (exit $rc)"
+	cp "$sum" "$outdir/$tool-large.sum"
+	cp "$outdir/$tool.log" "$outdir/$tool-large.log"
+	passed=$(($(sum_count "$sum" 'expected passes') + $(sum_count "$sum" 'expected failures')))
+	failed=$(($(sum_count "$sum" 'unexpected failures') +
+		$(sum_count "$sum" 'unexpected successes') +
+		$(sum_count "$sum" 'unresolved testcases') + $(grep -c '^ERROR:' "$sum" || true)))
+	echo
+	echo "=== btfld $tool $exp ($(($(date +%s) - t0))s; kernel builds $((t1 - t0))s) ==="
+	grep -E '^(PASS|FAIL|XFAIL|XPASS|UNRESOLVED|UNSUPPORTED|ERROR|note):' "$sum" "$outdir/$tool.log" -h |
+		sort -u || true
+	echo "logs: $outdir/$tool-large.sum $outdir/$tool-large.log"
+	echo "$passed passed, $failed failed"
+	[ "$failed" -eq 0 ] && [ "$passed" -gt 0 ] && [ "$rc" -eq 0 ]
+}
+
+# sum_count SUM WHAT: the count of "# of WHAT" in DejaGnu summary SUM, 0
+# when it has none.
+sum_count() {
+	local n
+	n=$(sed -n "s/^# of $2[[:space:]]*\([0-9]*\)\$/\1/p" "$1" | tail -n1)
+	echo "${n:-0}"
+}
+
 # timed FILE CMD...: run CMD (a function too), writing its wall, user and
 # system time to FILE ("wall W s, user U s, sys S s", with its children's).
 timed() {
