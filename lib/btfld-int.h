@@ -162,10 +162,16 @@ long btfld_copy_type_strmap (struct btfld_btf *dst,
 			     const struct btfld_btf *src, uint32_t id,
 			     const uint32_t *map, uint32_t *strmap);
 
-/* pahole's consistent_func (func-consistency.c): a copy of BTF with one
-   FUNC per name, none for a name whose prototypes differ or, with SYMS,
-   whose function symbols lie at several addresses (their count in
-   *DROPPED_NAMES); *MAPP as for btfld_filter.  */
+/* btfld_filter, the result holding only the strings of the types it
+   keeps (for a result that is written out).  */
+struct btfld_btf *btfld_filter_strs (const struct btfld_btf *btf,
+				     const bool *keep, uint32_t **mapp);
+
+/* pahole's consistent_func (func-consistency.c): a copy of the
+   deduplicated BTF with one FUNC per name, none for a name whose
+   prototypes differ or, with SYMS, whose function symbols lie at
+   several addresses (their count in *DROPPED_NAMES), and only the
+   strings of the types kept; *MAPP as for btfld_filter.  */
 struct btfld_symtab;
 struct btfld_btf *btfld_consistent_funcs (const struct btfld_btf *btf,
 					  const struct btfld_symtab *syms,

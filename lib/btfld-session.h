@@ -10,9 +10,9 @@
 	       an existing .BTF is read as it is (its blobs merged, split
 	       on its .BTF.base or on the base);
      fixups    compilers' inputs only: the gcc fixups with the symbol
-	       facts (when enabled and given), then, when asked, one FUNC
-	       per name;
-     dedup     compilers' inputs only: one deduplicated object;
+	       facts (when enabled and given);
+     dedup     compilers' inputs only: one deduplicated object, then,
+	       when asked, one FUNC per name;
      relocate  an existing .BTF split on a distilled .BTF.base, when a
 	       full base is given: relocated onto it, and deduplicated so
 	       that the types distilling had moved out of the base fold
@@ -85,7 +85,7 @@ struct btfld_session_opts
   const struct btfld_btf *base;	/* split on this base, or NULL */
   bool distill;			/* with BASE: a distilled base too */
   enum btfld_vars vars;		/* VAR policy of the fixups */
-  enum btfld_funcs funcs;	/* after the fixups: every FUNC the
+  enum btfld_funcs funcs;	/* after dedup: every FUNC the
 				   fixups keep, or one per name
 				   (func-consistency.c) */
   const struct btfld_btf *relocate;	/* an existing .BTF on a distilled

@@ -1610,17 +1610,20 @@ seed_src (const struct engine *e, const uint32_t *inv, uint32_t id)
 /* Where the type ID (own: from SRC) is classified by its key when
    seeding: 0 not (it has its seed class); else its level, every type of
    a level referring only to lower ones: the FUNC_PROTOs the seed
-   skipped, then FUNCs, VARs and DATASECs (and any type the fixups
-   added), then tags on those.  */
+   skipped (and those the fixups added), then FUNCs, VARs and DATASECs
+   (and any other type the fixups added), then tags on those.  */
 static unsigned
 seed_level (const struct engine *e, const struct btfld_dedup_seed *sd,
 	    uint32_t id, uint32_t src)
 {
   const struct btf_type *t = btfld_type_by_id (e->btf, id);
   unsigned k = btfld_kind (t);
-  if (k == BTF_KIND_FUNC || k == BTF_KIND_VAR || k == BTF_KIND_DATASEC
-      || !src)
+  if (k == BTF_KIND_FUNC || k == BTF_KIND_VAR || k == BTF_KIND_DATASEC)
     return 2;
+  /* A prototype the fixups added (a clone's FUNC's) is one only a FUNC
+     uses, as those the seed skipped.  */
+  if (!src)
+    return k == BTF_KIND_FUNC_PROTO ? 1 : 2;
   if (src >= sd->start && btfld_bit (sd->skip, src))
     return 1;
   if (k == BTF_KIND_DECL_TAG && t->type)

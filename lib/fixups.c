@@ -2655,12 +2655,11 @@ fixup_run (const struct btfld_btf *btf, struct btfld_btf *own,
   if ((!f.made_fwd && plan_arrays (&f, &sw))
       || !(out = rebuild (&f, own, vars, nvars, &map)))
     goto out;
-  /* The clones' FUNCs and prototypes are types no earlier dedup pass
-     saw (unlike the DATASECs, which the engine expects new): said as an
-     empty enum made an integer is, so that the session's dedup starts
-     afresh.  */
+  /* The clones' FUNCs and their prototypes are new types, as the
+     DATASECs are: a seed leaves out FUNCs and the prototypes only FUNCs
+     use, and classifies them afresh.  */
   if (made_int)
-    *made_int = f.made_int || f.nadds;
+    *made_int = f.made_int;
   /* From here on F's types may be gone (rewritten in place).  */
   apply_linkage (&f, out, map);
   swap_arrays (&sw, out, map);

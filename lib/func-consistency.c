@@ -279,7 +279,7 @@ btfld_consistent_funcs (const struct btfld_btf *btf,
   if (!any)
     {
       /* Nothing to change: an identical copy keeps the caller simple.  */
-      out = btfld_filter (btf, keep, mapp);
+      out = btfld_filter_strs (btf, keep, mapp);
       goto done;
     }
   /* The prototypes only dropped FUNCs use go too.  */
@@ -295,7 +295,7 @@ btfld_consistent_funcs (const struct btfld_btf *btf,
 	if (p >= start && !cnt[p - start])
 	  keep[p] = false;
       }
-  out = btfld_filter (btf, keep, mapp);
+  out = btfld_filter_strs (btf, keep, mapp);
 done:
   free (fns);
   free (keep);

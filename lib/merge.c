@@ -245,14 +245,17 @@ fail:
   return NULL;
 }
 
-struct btfld_btf *
-btfld_reorder_with (const struct btfld_btf *btf, const uint32_t *order,
-		    size_t n, uint32_t **mapp, btfld_copy_fn copy, void *ctx)
+/* btfld_reorder_with, with BTF's strings as they are (SHARE: most of
+   the types stay) or with only those of the types kept.  */
+static struct btfld_btf *
+reorder (const struct btfld_btf *btf, const uint32_t *order, size_t n,
+	 uint32_t **mapp, btfld_copy_fn copy, void *ctx, bool share)
 {
   uint32_t cnt = btfld_type_cnt (btf), start = btfld_start_id (btf);
   uint32_t *map = calloc (cnt, sizeof *map);
-  /* Most of the types stay: keep the strings as they are.  */
-  struct btfld_btf *out = map ? btfld_btf_new_sharing_strs (btf) : NULL;
+  struct btfld_btf *out = !map ? NULL
+			  : share ? btfld_btf_new_sharing_strs (btf)
+			  : btfld_btf_new (btf->base);
   if (!out)
     {
       free (map);
@@ -276,6 +279,13 @@ btfld_reorder_with (const struct btfld_btf *btf, const uint32_t *order,
   else
     free (map);
   return out;
+}
+
+struct btfld_btf *
+btfld_reorder_with (const struct btfld_btf *btf, const uint32_t *order,
+		    size_t n, uint32_t **mapp, btfld_copy_fn copy, void *ctx)
+{
+  return reorder (btf, order, n, mapp, copy, ctx, true);
 }
 
 /* The size of the record COPY makes of ID: SIZE's answer, or the
@@ -356,8 +366,9 @@ btfld_reorder (const struct btfld_btf *btf, const uint32_t *order, size_t n,
   return btfld_reorder_with (btf, order, n, mapp, NULL, NULL);
 }
 
-struct btfld_btf *
-btfld_filter (const struct btfld_btf *btf, const bool *keep, uint32_t **mapp)
+static struct btfld_btf *
+filter (const struct btfld_btf *btf, const bool *keep, uint32_t **mapp,
+	bool share)
 {
   uint32_t cnt = btfld_type_cnt (btf), start = btfld_start_id (btf);
   uint32_t *order = malloc ((cnt - start + 1) * sizeof *order);
@@ -370,7 +381,20 @@ btfld_filter (const struct btfld_btf *btf, const bool *keep, uint32_t **mapp)
   for (uint32_t id = start; id < cnt; id++)
     if (keep[id])
       order[n++] = id;
-  struct btfld_btf *out = btfld_reorder (btf, order, n, mapp);
+  struct btfld_btf *out = reorder (btf, order, n, mapp, NULL, NULL, share);
   free (order);
   return out;
+}
+
+struct btfld_btf *
+btfld_filter (const struct btfld_btf *btf, const bool *keep, uint32_t **mapp)
+{
+  return filter (btf, keep, mapp, true);
+}
+
+struct btfld_btf *
+btfld_filter_strs (const struct btfld_btf *btf, const bool *keep,
+		   uint32_t **mapp)
+{
+  return filter (btf, keep, mapp, false);
 }

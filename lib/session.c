@@ -389,10 +389,14 @@ btfld_session_kfuncs_from_elf (struct btfld_session *s, struct Elf *elf,
   return 0;
 }
 
-/* One FUNC per name (s->opts.funcs) on the fixed-up *FIXED,
-   its blob indexes carried over.  */
+/* One FUNC per name (s->opts.funcs) on the deduplicated *OUT.  After
+   dedup, not before: each name has one FUNC per distinct prototype
+   left to compare rather than one per compilation unit, and the work
+   that needs no symbol (btfld_session_prepare) stays valid.  The FUNC
+   kept is still the one of the first unit in link order, since dedup
+   keeps the first occurrence's place.  */
 static int
-consistent_funcs (struct btfld_session *s, struct btfld_btf **fixed)
+consistent_funcs (struct btfld_session *s, struct btfld_btf **out)
 {
   uint32_t *map = NULL;
   unsigned dropped;
@@ -404,23 +408,13 @@ consistent_funcs (struct btfld_session *s, struct btfld_btf **fixed)
 			    "symbols");
       syms = s->syms;
     }
-  struct btfld_btf *one = btfld_consistent_funcs (*fixed, syms, &map,
+  struct btfld_btf *one = btfld_consistent_funcs (*out, syms, &map,
 						  &dropped);
+  free (map);
   if (!one)
     return btfld_errcode ();
-  uint32_t *nb = btfld_remap_blob_of (btfld_start_id (*fixed),
-				      btfld_type_cnt (*fixed), one, map,
-				      s->blob_of);
-  free (map);
-  if (!nb)
-    {
-      btfld_btf_free (one);
-      return -ENOMEM;
-    }
-  free (s->blob_of);
-  s->blob_of = nb;
-  btfld_btf_free (*fixed);
-  *fixed = one;
+  btfld_btf_free (*out);
+  *out = one;
   return 0;
 }
 
@@ -437,7 +431,6 @@ btfld_session_prepare (struct btfld_session *s)
   if (s->ran || s->made_fwd)
     return btfld_error (-EINVAL, "the session ran already");
   if (s->existing || !s->opts.fixups || !s->traits_noted
-      || s->opts.funcs != BTFLD_FUNCS_ALL
       || s->opts.engine != BTFLD_ENGINE_BTFLD)
     return 0;
   btfld_traits_classify (&s->traits);
@@ -511,22 +504,6 @@ fix_and_dedup (struct btfld_session *s, struct btfld_btf **out)
     }
   else if (s->made_fwd)
     return btfld_error (-EINVAL, "a prepared session needs the symbols");
-  if (s->opts.funcs != BTFLD_FUNCS_ALL)
-    {
-      if (!fixed)
-	{
-	  fixed = s->merged;
-	  s->merged = NULL;
-	}
-      int err = consistent_funcs (s, &fixed);
-      if (err)
-	{
-	  free (inv);
-	  btfld_btf_free (fixed);
-	  return err;
-	}
-      btfld_debug_step ("consistent FUNCs");
-    }
   btfld_phase ("deduplicating");
   *out = inv ? btfld_dedup_engine_seeded (fixed, s->blob_of, s->seed, inv)
 	 : btfld_dedup (fixed ? fixed : s->merged, s->blob_of,
@@ -534,7 +511,16 @@ fix_and_dedup (struct btfld_session *s, struct btfld_btf **out)
   free (inv);
   btfld_btf_free (fixed);
   btfld_debug_step ("dedup");
-  return *out ? 0 : btfld_errcode ();
+  if (!*out)
+    return btfld_errcode ();
+  if (s->opts.funcs != BTFLD_FUNCS_ALL)
+    {
+      int err = consistent_funcs (s, out);
+      if (err)
+	return err;
+      btfld_debug_step ("consistent FUNCs");
+    }
+  return 0;
 }
 
 /* An existing .BTF as the result: relocated off its distilled base
