@@ -34,7 +34,12 @@
    the base's; types the base has are not repeated); with distill, a
    distilled .BTF.base goes beside it (the module case).  With
    kfunc-tags, the FUNCs of the output's .BTF_ids kfunc sets get a
-   DECL_TAG 'bpf_kfunc', as btf-objcopy --btf-kfunc-tags gives them.
+   DECL_TAG 'bpf_kfunc', as btf-objcopy --btf-kfunc-tags gives them;
+   consistent-funcs and layout are btf-objcopy's --btf-consistent-funcs
+   and --btf-layout.  The output's symbols are the link's, which for a
+   relocatable link (ld -r) are the final image's in all but their
+   addresses: a section and an offset tell the same functions apart, so
+   the kernel's vmlinux.o link can make vmlinux's BTF.
 
    Threads, by what each owns:
      ld's thread: the options, STATE, INPUTS (claim_file appends, cleanup
@@ -83,8 +88,9 @@ static int gnu_ld_version;
 
 static struct
 {
-  bool verbose, stats, fixups, distill, version;
+  bool verbose, stats, fixups, distill, version, layout;
   enum btfld_engine engine;
+  enum btfld_funcs funcs;
   const char *base_path;
   enum btfld_vars vars;
   int kfunc_tags;		/* 0, or an enum btfld_kfunc_sets */
@@ -116,7 +122,7 @@ session_opts (void)
 				       .base = base_btf,
 				       .distill = opt.distill,
 				       .vars = opt.vars,
-				       .funcs = BTFLD_FUNCS_ALL,
+				       .funcs = opt.funcs,
 				       .clones = opt.clones };
 }
 
@@ -1063,7 +1069,7 @@ run_session (struct btfld_session *s, struct btfld_elf *e, const void *data,
       || (opt.kfunc_tags
 	  && btfld_session_kfuncs_from_elf (s, e->elf, opt.kfunc_tags))
       || place_objects (e) || btfld_session_run (s)
-      || btfld_session_raw (s, false, &raw, &raw_size, &braw, &braw_size))
+      || btfld_session_raw (s, opt.layout, &raw, &raw_size, &braw, &braw_size))
     remove_output (btfld_errmsg ());
   if (stripped && (nf || nv))
     warn_stripped (raw, raw_size);
@@ -1179,18 +1185,29 @@ parse_option (const char *o)
     opt.kfunc_tags = BTFLD_KFUNCS_FLAGGED;
   else if (strcmp (o, "kfunc-tags=all") == 0)
     opt.kfunc_tags = BTFLD_KFUNCS_ALL;
+  else if (strcmp (o, "consistent-funcs") == 0
+	   || strcmp (o, "consistent-funcs=proto") == 0)
+    opt.funcs = BTFLD_FUNCS_PROTO;
+  else if (strcmp (o, "consistent-funcs=addr") == 0)
+    opt.funcs = BTFLD_FUNCS_ADDR;
+  else if (strcmp (o, "layout") == 0)
+    opt.layout = true;
   else if (strcmp (o, "version") == 0)
     opt.version = true;
   else if (strcmp (o, "optimized-func") == 0)
     opt.clones |= BTFLD_CLONES_OPTIMIZED_FUNC;
   else if (strcmp (o, "true-signature") == 0)
     opt.clones |= BTFLD_CLONES_TRUE_SIGNATURE;
+  else if (strncmp (o, "btf-features=", 13) == 0
+	   && btfld_clone_features (o + 13, &opt.clones) == 0)
+    ;
   else
     {
       report (LDPL_ERROR, NULL, "unknown plugin option '%s' (known: "
 	      "verbose, stats, no-fixups, engine=btfld|libbpf, base=FILE, "
 	      "distill, vars=all|percpu|none, kfunc-tags[=flagged|all], "
-	      "optimized-func, true-signature, version)", o);
+	      "consistent-funcs[=proto|addr], optimized-func, "
+	      "true-signature, btf-features=LIST, layout, version)", o);
       return -1;
     }
   return 0;
