@@ -131,14 +131,14 @@ lock_cache() {
 # Run a long command with its output in LOGFILE, printing a heartbeat
 # line every minute so a CI log shows progress; on failure show the end
 # of the log.
-# run_large_test TOOL EXP OBJCOPY T0 T1: runtest --tool TOOL on EXP with
-# LARGE=1 (the defconfig-class tests, not part of their tool's usual
-# run), BTF_OBJCOPY=OBJCOPY; prints its verdicts and "N passed, N
+# run_large_test TOOL EXP OBJCOPY PLUGIN T0 T1: runtest --tool TOOL on
+# EXP with LARGE=1 (the defconfig-class tests, not part of their tool's
+# usual run), BTF_OBJCOPY=OBJCOPY, BTF_PLUGIN=PLUGIN (may be empty); prints its verdicts and "N passed, N
 # failed" (T0: the run's start, T1: when its kernels were ready) and
 # returns non-zero if anything failed.  The .sum and .log are kept as
 # TOOL-large.sum and TOOL-large.log in $BTFLD_KERNEL_OUTDIR.
 run_large_test() {
-	local tool=$1 exp=$2 objcopy=$3 t0=$4 t1=$5
+	local tool=$1 exp=$2 objcopy=$3 plugin=$4 t0=$5 t1=$6
 	local outdir=${BTFLD_KERNEL_OUTDIR:-$BTFLD_CACHE/results}
 	local workdir=$BTFLD_CACHE/run-$tool-large rc=0 sum passed failed
 	rm -rf "$workdir"
@@ -148,7 +148,7 @@ run_large_test() {
 	(cd "$workdir" && runtest --tool "$tool" --srcdir "$BTFLD_KDIR/testsuite" \
 		--outdir "$outdir" "$exp" \
 		KERNEL_SCRIPTS="$BTFLD_KDIR" WORKDIR="$workdir" LARGE=1 \
-		BTF_DIR= BTF_OBJCOPY="$objcopy") || rc=$?
+		BTF_DIR= BTF_OBJCOPY="$objcopy" BTF_PLUGIN="$plugin") || rc=$?
 	sum=$outdir/$tool.sum
 	[ -f "$sum" ] || die "runtest produced no $sum (exit $rc)"
 	cp "$sum" "$outdir/$tool-large.sum"

@@ -47,7 +47,7 @@
 # (attached, or the errno of the load or the attach) must be the same
 # for every function, and most must attach.
 
-global BTF_OBJCOPY WORKDIR srcdir subdir UGBTF_GCC UGBTF_CONFIG
+global BTF_OBJCOPY BTF_PLUGIN WORKDIR srcdir subdir UGBTF_GCC UGBTF_CONFIG
 if {![info exists UGBTF_CONFIG]} { set UGBTF_CONFIG "" }
 
 # "upstream gbtf" for the root's gcc and tinyconfig, "upstream gbtf
@@ -85,6 +85,7 @@ set names [lmap n {
     "fentry on clones_drop's clone (an unused parameter removed) reads its arguments (40, 81)"
     "fentry on clones_scale's clone (a constant parameter removed) reads its argument (45)"
     "every in-tree module that loads on u loads, with its BTF in /sys/kernel/btf"
+    "vmlinux.o linked with btfld's ld plugin (BTFLD_PLUGIN), its .BTF one blob"
 } { string cat "$who: " $n }]
 
 if {$BTF_OBJCOPY eq "" || ![file executable $BTF_OBJCOPY]} {
@@ -92,7 +93,11 @@ if {$BTF_OBJCOPY eq "" || ![file executable $BTF_OBJCOPY]} {
     return
 }
 
-set kg [kernel_script upstream-kernel --variant=gbtf --objcopy=$BTF_OBJCOPY {*}$gccopt]
+set plugopt {}
+if {[info exists BTF_PLUGIN] && $BTF_PLUGIN ne "" && [file exists $BTF_PLUGIN]} {
+    set plugopt [list --plugin=$BTF_PLUGIN]
+}
+set kg [kernel_script upstream-kernel --variant=gbtf --objcopy=$BTF_OBJCOPY {*}$plugopt {*}$gccopt]
 set ku [kernel_script upstream-kernel --variant=u {*}$gccopt]
 set core_dir(gbtf) [kernel_script upstream-core --kernel-dir=$kg]
 set core_dir(u) [kernel_script upstream-core --kernel-dir=$ku]
@@ -190,6 +195,20 @@ set info [exec $BTF_OBJCOPY --info $kg/vmlinux]
 set debug [regexp {\s\.debug_info\s} [exec readelf -S --wide $kg/vmlinux]]
 kernel_judge [lindex $names 0] [expr {!$debug && [regexp {: 1 blob, } $info]}] \
     "host: $info\nhost: .debug_info: $debug\n"
+
+# Patch 7: vmlinux's BTF made in the link of vmlinux.o.
+if {$plugopt eq ""} {
+    unsupported "[lindex $names end] (no ld plugin given)"
+} else {
+    set ocmd ""
+    catch {set ocmd [exec cat $kg/.vmlinux.o.cmd]}
+    set oinfo ""
+    catch {set oinfo [exec $BTF_OBJCOPY --info $kg/vmlinux.o]}
+    kernel_judge [lindex $names end] \
+	[expr {[string first " -plugin $kg/btfld/btfld.so " $ocmd] >= 0
+	       && [regexp {: 1 blob, } $oinfo]}] \
+	"host: [string range $ocmd 0 600]\nhost: $oinfo\n"
+}
 
 set gtypes [ugbtf_types [exec $BTF_OBJCOPY --dump-btf $kg/vmlinux]]
 set utypes [ugbtf_types [exec $BTF_OBJCOPY --dump-btf $ku/vmlinux]]
