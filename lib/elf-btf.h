@@ -104,7 +104,8 @@ struct btfld_elf
   /* The image read into *BUF, not memory of its own.  */
   struct btfld_read_buf *buf;
   /* Of the image, only the parts a link's plugin reads were read (the
-     headers, .BTF, the symbol tables): btfld_elf_open_reusing.  */
+     headers, .BTF, .btfld.clones, the symbol tables):
+     btfld_elf_open_reusing.  */
   bool in_parts;
 };
 

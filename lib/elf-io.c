@@ -104,7 +104,8 @@ map_image (struct btfld_elf *e, int fd, off_t offset, size_t size)
 /* ---- reading a link's input in parts ----
 
    A link's plugin reads, of each input, the ELF header, the section
-   headers and their names, .BTF, and the symbol tables with their
+   headers and their names, .BTF, the GCC plugin's .btfld.clones (the
+   object's facts, objfacts.c), and the symbol tables with their
    strings and extended section indexes: a fraction of a kernel's object,
    the rest (code, relocations, DWARF) being ld's business.  They are read
    into the buffer at their offsets in the file, so that libelf finds
@@ -254,7 +255,8 @@ read_parts (struct btfld_elf *e, int fd, off_t offset, size_t size)
 				size));
       else if (v.type == SHT_SYMTAB_SHNDX
 	       || (v.name < names.size
-		   && strcmp (name_at + v.name, ".BTF") == 0))
+		   && (strcmp (name_at + v.name, ".BTF") == 0
+		       || strcmp (name_at + v.name, ".btfld.clones") == 0)))
 	fits = add_part (parts, &nparts, v, size);
     }
   if (!fits)
