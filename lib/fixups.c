@@ -1327,6 +1327,29 @@ defined_for_decl (const struct fix *f, const char *name)
   return false;
 }
 
+/* Whether FUNC ID, NAME, is a weak definition of its object that the
+   link overrode: the object defines NAME weak, and the output's
+   definition is another object's.  */
+static bool
+overridden_weak (const struct fix *f, uint32_t id, const char *name)
+{
+  int o = obj_of (f, id);
+  if (o < 0)
+    return false;
+  const struct obj_index *x = &f->ox[o];
+  size_t n;
+  const uint32_t *k = obj_lookup (x, name, &n);
+  struct place p;
+  for (size_t i = 0; i < n; i++)
+    {
+      const struct btfld_obj_sym *y = &x->o->syms[k[i]];
+      if (y->bind == STB_WEAK && y->sec != BTFLD_OBJ_UNDEF
+	  && obj_func_sym (x, y) && !place_obj_sym (f, x, k[i], &p))
+	return true;
+    }
+  return false;
+}
+
 /* A declaration's FUNC that may describe a function (asm_funcs).  */
 struct decl_ref
 {
@@ -1386,8 +1409,11 @@ non_func_users (const struct fix *f)
    prototype must be the FUNCs' alone (gcc writes one per declaration),
    not also a function pointer's: another declaration's is taken
    otherwise.  A name a FUNC describes already, or that a definition in
-   the BTF has (its FUNC dropped for a reason: a C23 unnamed parameter,
-   a weak definition the link overrode), gets none.  */
+   the BTF has (its FUNC dropped for a reason: a C23 unnamed parameter),
+   gets none.  A weak definition the link overrode does not count: the
+   strong one, of no FUNC of its own (an alias, as each of the kernel's
+   syscall stubs is of its __do_sys_ function, or assembly), is what the
+   declarations describe.  */
 static int
 asm_funcs (struct fix *f)
 {
@@ -1420,9 +1446,11 @@ asm_funcs (struct fix *f)
       if (kind_of (f, id) != BTF_KIND_FUNC || !(f->kinds[id] & KIND_NAMED))
 	continue;
       const struct btf_type *t = btfld_type_by_id (f->btf, id);
-      if (!f->keep[id] && func_is_decl (f, id, t))
+      const char *name = btfld_str (f->btf, t->name_off);
+      if (!f->keep[id]
+	  && (func_is_decl (f, id, t) || overridden_weak (f, id, name)))
 	continue;
-      struct decl_ref key = { btfld_str (f->btf, t->name_off), 0, false };
+      struct decl_ref key = { name, 0, false };
       struct decl_ref *hit = bsearch (&key, v, n, sizeof *v,
 				      by_decl_name_only);
       if (hit)
