@@ -4,6 +4,7 @@
 #include "btfld-int.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,49 +13,100 @@
 #include <time.h>
 
 /* Per thread: the plugin merges inputs on a thread of its own while ld's
-   thread validates the next ones.  */
-static __thread char errbuf[1024];
-static __thread int errcode;
-/* What the thread is doing, for "out of memory" to say where.  */
-static __thread const char *phase;
+   thread validates the next ones.  Not in __thread variables: in a
+   library ld loads with dlopen, glibc allocates those on a thread's first
+   use and aborts the process when it cannot (under ulimit -v).  Each
+   thread's state is allocated here instead; a thread that cannot have
+   one shares OOM_STATE, which says "out of memory" and keeps nothing.  */
+struct err_state
+{
+  char buf[1024];
+  int code;
+  const char *phase;		/* what the thread is doing, for "out of
+				   memory" to say where */
+};
+
+static pthread_key_t err_key;
+static pthread_once_t err_once = PTHREAD_ONCE_INIT;
+static bool err_key_ok;
+static struct err_state oom_state;
+
+static void
+err_key_init (void)
+{
+  err_key_ok = pthread_key_create (&err_key, free) == 0;
+}
+
+static struct err_state *
+state (void)
+{
+  pthread_once (&err_once, err_key_init);
+  if (!err_key_ok)
+    return &oom_state;
+  struct err_state *st = pthread_getspecific (err_key);
+  if (st)
+    return st;
+  if (!(st = calloc (1, sizeof *st)))
+    return &oom_state;
+  if (pthread_setspecific (err_key, st))
+    {
+      free (st);
+      return &oom_state;
+    }
+  return st;
+}
 
 const char *
 btfld_errmsg (void)
 {
-  return errbuf[0] ? errbuf : "unknown error";
+  struct err_state *st = state ();
+  if (st == &oom_state)
+    return "out of memory";
+  return st->buf[0] ? st->buf : "unknown error";
 }
 
 int
 btfld_errcode (void)
 {
-  return errcode ? errcode : -EINVAL;
+  struct err_state *st = state ();
+  if (st == &oom_state)
+    return -ENOMEM;
+  return st->code ? st->code : -EINVAL;
 }
 
 int
 btfld_error (int err, const char *fmt, ...)
 {
+  struct err_state *st = state ();
+  if (st == &oom_state)
+    return err;
   va_list ap;
-  errcode = err;
+  st->code = err;
   va_start (ap, fmt);
-  int len = vsnprintf (errbuf, sizeof errbuf, fmt, ap);
+  int len = vsnprintf (st->buf, sizeof st->buf, fmt, ap);
   va_end (ap);
-  if (err == -ENOMEM && phase && len >= 0 && (size_t) len < sizeof errbuf)
-    snprintf (errbuf + len, sizeof errbuf - len, " while %s", phase);
+  if (err == -ENOMEM && st->phase && len >= 0
+      && (size_t) len < sizeof st->buf)
+    snprintf (st->buf + len, sizeof st->buf - len, " while %s", st->phase);
   return err;
 }
 
 const char *
 btfld_phase (const char *what)
 {
-  const char *was = phase;
-  phase = what;
+  struct err_state *st = state ();
+  if (st == &oom_state)
+    return NULL;
+  const char *was = st->phase;
+  st->phase = what;
   return was;
 }
 
 int
 btfld_error_if_unset (int err)
 {
-  if (errbuf[0])
+  struct err_state *st = state ();
+  if (st == &oom_state || st->buf[0])
     return err;
   /* Every failure but an allocation's says what it was.  */
   return btfld_error (-ENOMEM, "out of memory");
@@ -63,23 +115,29 @@ btfld_error_if_unset (int err)
 void
 btfld_error_clear (void)
 {
-  errbuf[0] = '\0';
-  errcode = 0;
+  struct err_state *st = state ();
+  if (st == &oom_state)
+    return;
+  st->buf[0] = '\0';
+  st->code = 0;
 }
 
 void
 btfld_error_prefix (const char *prefix)
 {
-  char tmp[sizeof errbuf];
+  struct err_state *st = state ();
+  if (st == &oom_state)
+    return;
+  char tmp[sizeof st->buf];
   size_t len = strlen (prefix);
   if (len + 2 >= sizeof tmp)
     return;
   memcpy (tmp, prefix, len);
   memcpy (tmp + len, ": ", 2);
-  size_t el = strnlen (errbuf, sizeof tmp - len - 3);
-  memcpy (tmp + len + 2, errbuf, el);
+  size_t el = strnlen (st->buf, sizeof tmp - len - 3);
+  memcpy (tmp + len + 2, st->buf, el);
   tmp[len + 2 + el] = '\0';
-  memcpy (errbuf, tmp, sizeof errbuf);
+  memcpy (st->buf, tmp, sizeof st->buf);
 }
 
 static void
