@@ -398,7 +398,6 @@ btfld_session_kfuncs_from_elf (struct btfld_session *s, struct Elf *elf,
 static int
 consistent_funcs (struct btfld_session *s, struct btfld_btf **out)
 {
-  uint32_t *map = NULL;
   unsigned dropped;
   const struct btfld_symtab *syms = NULL;
   if (s->opts.funcs == BTFLD_FUNCS_ADDR)
@@ -408,9 +407,8 @@ consistent_funcs (struct btfld_session *s, struct btfld_btf **out)
 			    "symbols");
       syms = s->syms;
     }
-  struct btfld_btf *one = btfld_consistent_funcs (*out, syms, &map,
+  struct btfld_btf *one = btfld_consistent_funcs (*out, syms, NULL,
 						  &dropped);
-  free (map);
   if (!one)
     return btfld_errcode ();
   btfld_btf_free (*out);
