@@ -171,11 +171,10 @@ struct btfld_btf *btfld_filter_strs (const struct btfld_btf *btf,
    deduplicated BTF with one FUNC per name, none for a name whose
    prototypes differ or, with SYMS, whose function symbols lie at
    several addresses (their count in *DROPPED_NAMES), and only the
-   strings of the types kept; *MAPP as for btfld_filter.  */
+   strings of the types kept.  */
 struct btfld_symtab;
 struct btfld_btf *btfld_consistent_funcs (const struct btfld_btf *btf,
 					  const struct btfld_symtab *syms,
-					  uint32_t **mapp,
 					  unsigned *dropped_names);
 
 /* The kfuncs of an ELF file's .BTF_ids sets (kfuncs.c).  */

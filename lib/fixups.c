@@ -1343,8 +1343,8 @@ overridden_weak (const struct fix *f, uint32_t id, const char *name)
   for (size_t i = 0; i < n; i++)
     {
       const struct btfld_obj_sym *y = &x->o->syms[k[i]];
-      if (y->bind == STB_WEAK && y->sec != BTFLD_OBJ_UNDEF
-	  && obj_func_sym (x, y) && !place_obj_sym (f, x, k[i], &p))
+      if (y->bind == STB_WEAK && obj_func_sym (x, y)
+	  && !place_obj_sym (f, x, k[i], &p))
 	return true;
     }
   return false;

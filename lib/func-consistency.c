@@ -234,8 +234,7 @@ count_ref (uint32_t *id, void *p)
 
 struct btfld_btf *
 btfld_consistent_funcs (const struct btfld_btf *btf,
-			const struct btfld_symtab *syms, uint32_t **mapp,
-			unsigned *dropped_names)
+			const struct btfld_symtab *syms, unsigned *dropped_names)
 {
   uint32_t start = btfld_start_id (btf), end = btfld_type_cnt (btf);
   uint32_t n = end - start;
@@ -279,7 +278,7 @@ btfld_consistent_funcs (const struct btfld_btf *btf,
   if (!any)
     {
       /* Nothing to change: an identical copy keeps the caller simple.  */
-      out = btfld_filter_strs (btf, keep, mapp);
+      out = btfld_filter_strs (btf, keep, NULL);
       goto done;
     }
   /* The prototypes only dropped FUNCs use go too.  */
@@ -295,7 +294,7 @@ btfld_consistent_funcs (const struct btfld_btf *btf,
 	if (p >= start && !cnt[p - start])
 	  keep[p] = false;
       }
-  out = btfld_filter_strs (btf, keep, mapp);
+  out = btfld_filter_strs (btf, keep, NULL);
 done:
   free (fns);
   free (keep);

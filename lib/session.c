@@ -407,8 +407,7 @@ consistent_funcs (struct btfld_session *s, struct btfld_btf **out)
 			    "symbols");
       syms = s->syms;
     }
-  struct btfld_btf *one = btfld_consistent_funcs (*out, syms, NULL,
-						  &dropped);
+  struct btfld_btf *one = btfld_consistent_funcs (*out, syms, &dropped);
   if (!one)
     return btfld_errcode ();
   btfld_btf_free (*out);
