@@ -5,6 +5,7 @@
 #include "str-index.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -20,23 +21,53 @@ str_at (const void *btf, uint32_t off)
   return btfld_str (btf, off);
 }
 
-/* Index every string of the base and of BTF itself (built on the first
-   btfld_add_str, so parsing alone stays cheap).  */
+/* The index of BTF's own strings, in the slots of a table sized for
+   them at once.  A string repeated in the section keeps its first
+   offset.  */
 static int
 strtab_build (struct btfld_btf *btf)
 {
   struct btfld_str_index *ix = &btf->str_idx;
-  for (const struct btfld_btf *b = btf; b; b = b->base)
-    for (uint32_t o = 0; o < b->strs_len; o += strlen (b->strs + o) + 1)
-      {
-	if (btfld_str_index_reserve (ix, 1024, str_at, btf))
-	  return -ENOMEM;
-	size_t j = btfld_str_index_slot (ix, b->strs + o, str_at, btf);
-	if (ix->slot[j] == BTFLD_STR_INDEX_EMPTY)
-	  btfld_str_index_put (ix, j, b->str_start + o);
-      }
-  btf->str_idx_built = true;
+  size_t n = 0, min = 1024;
+  for (uint32_t o = 0; o < btf->strs_len; o += strlen (btf->strs + o) + 1)
+    n++;
+  while (min < 2 * (n + 1))
+    min *= 2;
+  if (btfld_str_index_reserve (ix, min, str_at, btf))
+    return -ENOMEM;
+  for (uint32_t o = 0; o < btf->strs_len; o += strlen (btf->strs + o) + 1)
+    {
+      size_t j = btfld_str_index_slot (ix, btf->strs + o, str_at, btf);
+      if (ix->slot[j] == BTFLD_STR_INDEX_EMPTY)
+	btfld_str_index_put (ix, j, btf->str_start + o);
+    }
   return 0;
+}
+
+/* Each object indexes its own strings only, on the first
+   btfld_add_str (parsing alone stays cheap), and looks a string up in
+   its bases' indexes: a base's is built once for all the objects split
+   on it (a module's every step makes one).  A base is shared, read
+   only, possibly by two threads (the plugin's merge thread and ld's):
+   building its index, the one change made to a const object, is done
+   under a lock.  */
+static pthread_mutex_t strtab_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static int
+strtab_ready (const struct btfld_btf *btf)
+{
+  int err = 0;
+  if (__atomic_load_n (&btf->str_idx_built, __ATOMIC_ACQUIRE))
+    return 0;
+  pthread_mutex_lock (&strtab_lock);
+  if (!btf->str_idx_built)
+    {
+      struct btfld_btf *b = (struct btfld_btf *) btf;
+      if (!(err = strtab_build (b)))
+	__atomic_store_n (&b->str_idx_built, true, __ATOMIC_RELEASE);
+    }
+  pthread_mutex_unlock (&strtab_lock);
+  return err;
 }
 
 /* Arrays of this size or more are backed by huge pages where the
@@ -126,12 +157,17 @@ btfld_add_str (struct btfld_btf *btf, const char *s)
 {
   struct btfld_str_index *ix = &btf->str_idx;
   int err;
-  if ((!btf->str_idx_built && (err = strtab_build (btf)))
-      || (err = btfld_str_index_reserve (ix, 1024, str_at, btf)))
+  for (const struct btfld_btf *b = btf; b; b = b->base)
+    {
+      if ((err = strtab_ready (b)))
+	return err;
+      size_t j = btfld_str_index_slot (&b->str_idx, s, str_at, b);
+      if (b->str_idx.slot[j] != BTFLD_STR_INDEX_EMPTY)
+	return b->str_idx.slot[j];
+    }
+  if ((err = btfld_str_index_reserve (ix, 1024, str_at, btf)))
     return err;
   size_t j = btfld_str_index_slot (ix, s, str_at, btf);
-  if (ix->slot[j] != BTFLD_STR_INDEX_EMPTY)
-    return ix->slot[j];
   size_t len = strlen (s) + 1;
   if ((uint64_t) btf->str_start + btf->strs_len + len > BTFLD_MAX_STR_OFF)
     return btfld_error (-E2BIG, "string section too large");

@@ -49,7 +49,8 @@ struct btfld_btf
   char *strs;			/* own string section */
   size_t strs_len, strs_cap;
 
-  /* Interning index of string offsets (str-index.h); built lazily.  */
+  /* Interning index of the offsets of its own strings (str-index.h),
+     built on first use, a base's too (btf-core.c).  */
   struct btfld_str_index str_idx;
   bool str_idx_built;
 
