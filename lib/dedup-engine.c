@@ -59,6 +59,12 @@
    base are never dropped; own types equivalent to a base type become
    references to it.  VARs and DATASECs are never merged.
 
+   On a base (fixed_point_on_base).  Split BTF on a deduplicated base
+   (a module's, on vmlinux) takes the same rounds with each base type a
+   class of its own: the own types are matched against the base's
+   records and refined among themselves, and the base is never refined
+   (the section "On a base" below).  The result is the general path's.
+
    Seeding (btfld_dedup_seed_new, btfld_dedup_engine_seeded).  The
    plugin has all the inputs long before ld has written the output
    whose symbols the fixups need.  While ld links, it does the fixups
@@ -1420,13 +1426,537 @@ done:
   return err;
 }
 
+/* ---- On a base: the base's types are classes of their own ----
+
+   A module's BTF is split on vmlinux's: a hundred and fifty thousand
+   types, deduplicated already, against a few thousand own ones.  No two
+   base types are equivalent then (the base is its own coarsest
+   partition), so the base needs no refinement: each base type is a
+   class (class = its id), and the only question is which base type, if
+   any, each own type equals.  on_base_classes answers it for one
+   resolution of the declarations, in time for the own types and one
+   hash of each base record (made once: base_index):
+
+   - Own types are taken in the order of their strongly connected
+     components, references first (Tarjan's algorithm).  A type outside
+     any cycle has all its references decided: it equals the base type
+     with the same record once each reference is replaced by what it
+     equals (match_by_key), or none.
+   - A cycle always passes through a named struct or union (C has no
+     other way to refer to a type before it is complete).  Its base
+     counterparts are the definitions of that name; pair_cycle walks the
+     cycle from it and a candidate in step, pairing each own type with
+     the base type at the same place.  The pairs found consistent (equal
+     own fields, references paired or decided alike) are a bisimulation:
+     they all hold.  If the cycle equals base types at all, it equals
+     them through its named type's counterpart, so trying each candidate
+     decides the whole cycle.  A cycle with no named definition (no C
+     compiler writes one) sends the engine back to its general path.
+   - The own types that equal no base type are refined among themselves
+     (refine_own), as the general path would refine them, references to
+     base types being fixed classes.
+
+   With the conflicts marked before the first round as on the general
+   path (mark_field_conflicts), every round's classes, conflicts and
+   declarations are that path's, and so is the result: byte for byte,
+   as long as the base is deduplicated under the engine's equivalence
+   (vmlinux by btfld or by pahole, a distilled base).  A base that is
+   not keeps its duplicates apart; an own type then equals one of them,
+   or is kept.  */
+
+/* Base ids by the hash of their records: the records' references are
+   base ids, which are their classes here.  */
+struct base_index
+{
+  uint32_t *slots;		/* base id, 0 empty */
+  uint32_t *hashes;
+  size_t mask;
+};
+
+struct on_base
+{
+  struct base_index ix;
+  uint32_t n;			/* own types */
+  uint32_t *match;		/* per own type: the base id it equals,
+				   NO_MATCH, or 0 undecided */
+  uint32_t *hyp;		/* a cycle's tentative pairs, 0 none */
+  uint32_t *hlist, nh;		/* own types with a pair set */
+  uint32_t *work;		/* pair_cycle's stack */
+  uint32_t *index, *low, *frame_k, *frames, *sstack;	/* Tarjan */
+  uint8_t *on_stack;
+  uint32_t *ka, *kb;		/* scratch records */
+};
+
+#define NO_MATCH UINT32_MAX
+
+static void
+on_base_free (struct on_base *ob)
+{
+  free (ob->ix.slots);
+  free (ob->ix.hashes);
+  free (ob->match);
+  free (ob->hyp);
+  free (ob->hlist);
+  free (ob->work);
+  free (ob->index);
+  free (ob->low);
+  free (ob->frame_k);
+  free (ob->frames);
+  free (ob->sstack);
+  free (ob->on_stack);
+  free (ob->ka);
+  free (ob->kb);
+}
+
+static int
+base_index (const struct engine *e, struct base_index *ix)
+{
+  size_t nslots = 1024;
+  while (nslots < 2 * (size_t) e->start)
+    nslots *= 2;
+  ix->mask = nslots - 1;
+  ix->slots = btfld_huge_calloc (nslots, sizeof *ix->slots);
+  ix->hashes = btfld_huge_malloc (nslots, sizeof *ix->hashes);
+  if (!ix->slots || !ix->hashes)
+    return btfld_error (-ENOMEM, "out of memory");
+  /* Equal records hash alike and the first in id order is met first,
+     so a base holding a record twice answers with its first.  */
+  for (uint32_t b = 1; b < e->start; b++)
+    {
+      const uint32_t *w = rec_of (e, b);
+      if (never_merged ((const struct btf_type *) w))
+	continue;
+      size_t words = btfld_type_rec_size ((const struct btf_type *) w) / 4;
+      uint32_t h = (uint32_t) hash_words (w, words);
+      size_t j = h & ix->mask;
+      while (ix->slots[j])
+	j = (j + 1) & ix->mask;
+      ix->slots[j] = b;
+      ix->hashes[j] = h;
+    }
+  return 0;
+}
+
+/* The base type an own type equals when each reference equals the base
+   type its record names: that of ID's record with the references
+   replaced, or NO_MATCH.  */
+static uint32_t
+match_by_key (const struct engine *e, struct on_base *ob, uint32_t id)
+{
+  const uint32_t *w = rec_of (e, id);
+  const struct btf_type *t = (const struct btf_type *) w;
+  if (never_merged (t))
+    return NO_MATCH;
+  size_t words = btfld_type_rec_size (t) / 4;
+  unsigned kind = btfld_kind (t), n = nrefs (kind, btfld_vlen (t));
+  memcpy (ob->ka, w, words * 4);
+  for (unsigned k = 0; k < n; k++)
+    {
+      uint32_t *r = &ob->ka[ref_word (kind, k)], to = target (e, *r);
+      if (to >= e->start)
+	to = ob->match[to - e->start];
+      if (to == NO_MATCH)
+	return NO_MATCH;
+      *r = to;
+    }
+  uint32_t h = (uint32_t) hash_words (ob->ka, words);
+  for (size_t j = h & ob->ix.mask; ob->ix.slots[j]; j = (j + 1) & ob->ix.mask)
+    if (ob->ix.hashes[j] == h)
+      {
+	uint32_t b = ob->ix.slots[j];
+	const struct btf_type *bt = (const struct btf_type *) rec_of (e, b);
+	if (btfld_type_rec_size (bt) == words * 4
+	    && memcmp (bt, ob->ka, words * 4) == 0)
+	  return b;
+      }
+  return NO_MATCH;
+}
+
+/* Whether X and Y have the same own fields: records equal but for
+   references, which (with VOIDNESS) must both be void or both not.  */
+static bool
+same_fields (const struct engine *e, struct on_base *ob, uint32_t x,
+	     uint32_t y, bool voidness)
+{
+  const struct btf_type *tx = (const struct btf_type *) rec_of (e, x);
+  const struct btf_type *ty = (const struct btf_type *) rec_of (e, y);
+  size_t words = btfld_type_rec_size (tx) / 4;
+  if (btfld_type_rec_size (ty) != words * 4 || tx->info != ty->info)
+    return false;
+  unsigned kind = btfld_kind (tx), n = nrefs (kind, btfld_vlen (tx));
+  memcpy (ob->ka, tx, words * 4);
+  memcpy (ob->kb, ty, words * 4);
+  for (unsigned k = 0; k < n; k++)
+    {
+      unsigned i = ref_word (kind, k);
+      if (voidness && !ob->ka[i] != !ob->kb[i])
+	return false;
+      ob->ka[i] = ob->kb[i] = 0;
+    }
+  return memcmp (ob->ka, ob->kb, words * 4) == 0;
+}
+
+/* Whether the cycle of own type O equals base types with O paired with
+   base type B (a definition of O's name): walk both in step; on success
+   every own type of the cycle has its match.  */
+static bool
+pair_cycle (const struct engine *e, struct on_base *ob, uint32_t o,
+	    uint32_t b)
+{
+  uint32_t sp = 0, start = e->start;
+  bool ok = true;
+  ob->nh = 0;
+  ob->hyp[o - start] = b;
+  ob->hlist[ob->nh++] = o;
+  ob->work[sp++] = o;
+  while (ok && sp)
+    {
+      uint32_t x = ob->work[--sp], y = ob->hyp[x - start];
+      const uint32_t *wx = rec_of (e, x), *wy = rec_of (e, y);
+      if (never_merged ((const struct btf_type *) wx)
+	  || !same_fields (e, ob, x, y, false))
+	{
+	  ok = false;
+	  break;
+	}
+      unsigned kind = BTF_INFO_KIND (wx[1]);
+      unsigned n = nrefs (kind, BTF_INFO_VLEN (wx[1]));
+      for (unsigned k = 0; ok && k < n; k++)
+	{
+	  uint32_t xr = target (e, wx[ref_word (kind, k)]);
+	  uint32_t yr = wy[ref_word (kind, k)];
+	  if (xr < start)
+	    ok = xr == yr;
+	  else if (ob->match[xr - start])
+	    ok = ob->match[xr - start] == yr;
+	  else if (ob->hyp[xr - start])
+	    ok = ob->hyp[xr - start] == yr;
+	  else if (!(ok = yr != 0))
+	    break;
+	  else
+	    {
+	      ob->hyp[xr - start] = yr;
+	      ob->hlist[ob->nh++] = xr;
+	      ob->work[sp++] = xr;
+	    }
+	}
+    }
+  for (uint32_t i = 0; i < ob->nh; i++)
+    {
+      uint32_t x = ob->hlist[i] - start;
+      if (ok)
+	ob->match[x] = ob->hyp[x];
+      ob->hyp[x] = 0;
+    }
+  return ok;
+}
+
+/* Decide the component SCC[0, N) of own types, all of whose references
+   outside it are decided.  Returns 1 for a cycle with no named
+   definition.  */
+static int
+decide_component (const struct engine *e, struct on_base *ob,
+		  const struct names *nm, const uint32_t *scc, uint32_t n)
+{
+  uint32_t start = e->start;
+  if (n == 1)
+    {
+      /* A type referring to itself is a cycle.  */
+      const uint32_t *w = rec_of (e, scc[0]);
+      unsigned kind = BTF_INFO_KIND (w[1]);
+      unsigned nr = nrefs (kind, BTF_INFO_VLEN (w[1])), k = 0;
+      while (k < nr && target (e, w[ref_word (kind, k)]) != scc[0])
+	k++;
+      if (k == nr)
+	{
+	  ob->match[scc[0] - start] = match_by_key (e, ob, scc[0]);
+	  return 0;
+	}
+    }
+  uint32_t named = 0;
+  for (uint32_t i = 0; i < n && !named; i++)
+    {
+      const struct btf_type *t = btfld_type_by_id (e->btf, scc[i]);
+      if (t->name_off && is_def (t) && !is_enum (t))
+	named = scc[i];
+    }
+  if (!named)
+    return 1;
+  const struct btf_type *t = btfld_type_by_id (e->btf, named);
+  size_t lo, hi;
+  bool found = false;
+  find_run (nm->defs, nm->ndefs, t->name_off, &lo, &hi);
+  for (size_t i = lo; i < hi && !found; i++)
+    {
+      uint32_t b = nm->defs[i].id;
+      if (b < start && btfld_kind (btfld_type_by_id (e->btf, b))
+		       == btfld_kind (t))
+	found = pair_cycle (e, ob, named, b);
+    }
+  for (uint32_t i = 0; i < n; i++)
+    if (!ob->match[scc[i] - start])
+      ob->match[scc[i] - start] = NO_MATCH;
+  return 0;
+}
+
+/* Every own type's match, components in Tarjan's order (an explicit
+   stack: a chain of types can be as deep as there are types).  */
+static int
+match_own (const struct engine *e, struct on_base *ob,
+	   const struct names *nm)
+{
+  uint32_t start = e->start, n = ob->n, counter = 0, fp = 0, sp = 0;
+  memset (ob->match, 0, (size_t) n * sizeof *ob->match);
+  memset (ob->index, 0, (size_t) n * sizeof *ob->index);
+  for (uint32_t root = 0; root < n; root++)
+    {
+      if (ob->index[root])
+	continue;
+      ob->frames[fp] = root;
+      ob->frame_k[fp++] = 0;
+      ob->index[root] = ob->low[root] = ++counter;
+      ob->sstack[sp++] = root;
+      ob->on_stack[root] = 1;
+      while (fp)
+	{
+	  uint32_t v = ob->frames[fp - 1], k = ob->frame_k[fp - 1];
+	  const uint32_t *w = rec_of (e, v + start);
+	  unsigned kind = BTF_INFO_KIND (w[1]);
+	  unsigned nr = nrefs (kind, BTF_INFO_VLEN (w[1]));
+	  if (k < nr)
+	    {
+	      ob->frame_k[fp - 1]++;
+	      uint32_t to = target (e, w[ref_word (kind, k)]);
+	      if (to < start)
+		continue;
+	      to -= start;
+	      if (!ob->index[to])
+		{
+		  ob->frames[fp] = to;
+		  ob->frame_k[fp++] = 0;
+		  ob->index[to] = ob->low[to] = ++counter;
+		  ob->sstack[sp++] = to;
+		  ob->on_stack[to] = 1;
+		}
+	      else if (ob->on_stack[to] && ob->index[to] < ob->low[v])
+		ob->low[v] = ob->index[to];
+	      continue;
+	    }
+	  fp--;
+	  if (fp && ob->low[v] < ob->low[ob->frames[fp - 1]])
+	    ob->low[ob->frames[fp - 1]] = ob->low[v];
+	  if (ob->low[v] != ob->index[v])
+	    continue;
+	  /* V roots a component: the stack down to V, made ids.  */
+	  uint32_t top = sp;
+	  do
+	    {
+	      uint32_t x = ob->sstack[--sp];
+	      ob->on_stack[x] = 0;
+	      ob->sstack[sp] = x + start;
+	    }
+	  while (ob->sstack[sp] != v + start);
+	  if (decide_component (e, ob, nm, &ob->sstack[sp], top - sp))
+	    return 1;
+	}
+    }
+  return 0;
+}
+
+/* The classes of the own types that equal no base type: each such type
+   starts in the class of its own fields and of the classes of the base
+   types its references equal (the others' references all alike), then
+   partition refinement over the graph of these types alone, checked by
+   keyed passes (a set-hash collision would show there) as verify
+   does.  */
+static int
+refine_own (struct engine *e, struct on_base *ob)
+{
+  uint32_t start = e->start, n = ob->n, nq = 1, next = start + 1, have;
+  uint32_t *qid = btfld_huge_calloc (e->cnt, sizeof *qid);
+  uint32_t *qrep = malloc (((size_t) n + 1) * sizeof *qrep);
+  uint32_t *qcls = malloc (((size_t) n + 1) * sizeof *qcls);
+  uint32_t *ncls = malloc (((size_t) n + 1) * sizeof *ncls);
+  struct btfld_graph g = { 0 };
+  struct table t = { 0 };
+  int err = -ENOMEM;
+  if (!qid || !qrep || !qcls || !ncls || table_init (&t, n, e->kcap))
+    goto out;
+  for (uint32_t b = 0; b < start; b++)
+    e->cls[b] = b;
+  qrep[0] = 0;
+  for (uint32_t i = 0; i < n; i++)
+    if (ob->match[i] != NO_MATCH)
+      e->cls[start + i] = ob->match[i];
+    else
+      {
+	e->cls[start + i] = start;	/* one class, for now */
+	qrep[nq] = start + i;
+	qid[start + i] = nq++;
+      }
+  /* The initial classes, numbered from START + 1.  */
+  for (uint32_t q = 1; q < nq; q++)
+    if (!table_class (e, &t, qrep[q], ncls, start, &next))
+      goto out;
+  for (uint32_t q = 1; q < nq; q++)
+    qcls[q] = ncls[qrep[q] - start] - start;
+  qcls[0] = 0;
+  have = next - start;
+  if (nq > 1 && (build_graph (e, &g, nq, qrep, qid)
+		 || btfld_refine_partition (&g, qcls, &have)))
+    goto out;
+  for (uint32_t q = 1; q < nq; q++)
+    e->cls[qrep[q]] = start + qcls[q];
+  /* Keyed passes until one splits nothing.  */
+  for (;;)
+    {
+      table_clear (&t);
+      next = start + 1;
+      for (uint32_t q = 1; q < nq; q++)
+	if (!table_class (e, &t, qrep[q], ncls, start, &next))
+	  goto out;
+      if (next - start == have)
+	break;
+      have = next - start;
+      for (uint32_t q = 1; q < nq; q++)
+	e->cls[qrep[q]] = ncls[qrep[q] - start];
+    }
+  e->nclasses = start + have;
+  err = 0;
+out:
+  if (err)
+    btfld_error (err, "out of memory");
+  table_free (&t);
+  free (g.rev_off);
+  free (g.rev);
+  free (qid);
+  free (qrep);
+  free (qcls);
+  free (ncls);
+  return err;
+}
+
+/* The classes of one round on a base.  Returns 1 when a cycle has no
+   named definition (the general path is taken).  */
+static int
+on_base_classes (struct engine *e, struct on_base *ob,
+		 const struct names *nm)
+{
+  int r = match_own (e, ob, nm);
+  if (r)
+    return r;
+  btfld_debug_step ("engine: matched on the base");
+  r = refine_own (e, ob);
+  btfld_debug_step ("engine: own classes");
+  return r;
+}
+
+/* The conflicts the general path marks from the initial classes: the
+   definitions of a name and category whose own fields differ.  */
+static long
+mark_field_conflicts (const struct engine *e, struct on_base *ob,
+		      const struct names *nm)
+{
+  long marked = 0;
+  for (size_t lo = 0, hi; lo < nm->ndefs; lo = hi)
+    {
+      hi = run_end (nm->defs, nm->ndefs, lo);
+      for (unsigned cat = CAT_STRUCT; cat <= CAT_ENUM; cat <<= 1)
+	{
+	  uint32_t first = 0;
+	  bool differ = false;
+	  for (size_t i = lo; i < hi && !differ; i++)
+	    {
+	      uint32_t id = nm->defs[i].id;
+	      if (def_cat (btfld_type_by_id (e->btf, id)) != cat)
+		continue;
+	      if (!first)
+		first = id;
+	      else
+		differ = !same_fields (e, ob, first, id, true);
+	    }
+	  if (differ && !(nm->conflict[lo] & cat))
+	    {
+	      nm->conflict[lo] |= cat;
+	      marked++;
+	    }
+	}
+    }
+  return marked;
+}
+
+/* fixed_point on a base.  Returns 1 to have the general path run.  */
+static int
+fixed_point_on_base (struct engine *e, struct names *nm)
+{
+  struct on_base ob = { .n = e->cnt - e->start };
+  size_t n = ob.n ? ob.n : 1;
+  int r;
+  ob.match = malloc (n * sizeof *ob.match);
+  ob.hyp = calloc (n, sizeof *ob.hyp);
+  ob.hlist = malloc (n * sizeof *ob.hlist);
+  ob.work = malloc (n * sizeof *ob.work);
+  ob.index = malloc (n * sizeof *ob.index);
+  ob.low = malloc (n * sizeof *ob.low);
+  ob.frame_k = malloc (n * sizeof *ob.frame_k);
+  ob.frames = malloc (n * sizeof *ob.frames);
+  ob.sstack = malloc (n * sizeof *ob.sstack);
+  ob.on_stack = calloc (n, 1);
+  ob.ka = malloc (e->kcap * 4);
+  ob.kb = malloc (e->kcap * 4);
+  if (!ob.match || !ob.hyp || !ob.hlist || !ob.work || !ob.index
+      || !ob.low || !ob.frame_k || !ob.frames || !ob.sstack
+      || !ob.on_stack || !ob.ka || !ob.kb)
+    {
+      r = btfld_error (-ENOMEM, "out of memory");
+      goto out;
+    }
+  if ((r = base_index (e, &ob.ix)))
+    goto out;
+  long early = mark_field_conflicts (e, &ob, nm);
+  if (getenv ("BTFLD_DEBUG"))
+    fprintf (stderr, "btfld: engine: on a base; %ld names conflicting by "
+	     "their own fields\n", early);
+  for (;;)
+    {
+      assign_fwds (e, nm->decls, nm->ndecls, nm->defs, nm->conflict);
+      if ((r = on_base_classes (e, &ob, nm)))
+	break;
+      long newly = mark_conflicts (e, nm->defs, nm->ndefs, nm->conflict);
+      if (getenv ("BTFLD_DEBUG"))
+	fprintf (stderr, "btfld: engine round: %u classes, %ld new "
+		 "conflicting names\n", e->nclasses, newly);
+      if (newly == 0)
+	break;
+    }
+out:
+  on_base_free (&ob);
+  return r;
+}
+
 static struct btfld_btf *
 dedup_interned (const struct btfld_btf *btf, const uint32_t *blob_of)
 {
   struct engine e = { 0 };
   struct names nm = { 0 };
   struct btfld_btf *out = NULL;
-  if (!engine_setup (&e, btf, blob_of, &nm) && !fixed_point (&e, &nm))
+  int r = engine_setup (&e, btf, blob_of, &nm);
+  if (!r && e.start > 1)
+    {
+      r = fixed_point_on_base (&e, &nm);
+      if (r == 1)
+	{
+	  if (getenv ("BTFLD_DEBUG"))
+	    fprintf (stderr, "btfld: engine: a cycle with no named "
+		     "definition; the general path\n");
+	  memset (e.fwd, 0, (size_t) e.cnt * sizeof *e.fwd);
+	  memset (nm.conflict, 0, nm.ndefs + 1);
+	  r = fixed_point (&e, &nm);
+	}
+    }
+  else if (!r)
+    r = fixed_point (&e, &nm);
+  if (!r)
     {
       out = emit (&e);
       btfld_debug_step ("engine: emitted");

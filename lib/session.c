@@ -437,8 +437,11 @@ btfld_session_prepare (struct btfld_session *s)
   if (err)
     return err;			/* nothing changed */
   btfld_debug_step ("content fixups");
-  /* Without a seed (out of memory) the engine starts from scratch.  */
-  s->seed = btfld_dedup_seed_new (s->merged, s->blob_of);
+  /* Without a seed (out of memory) the engine starts from scratch.  On
+     a base the engine's work is the own types' (dedup-engine.c), and a
+     seed would refine the base's.  */
+  if (btfld_start_id (s->merged) == 1)
+    s->seed = btfld_dedup_seed_new (s->merged, s->blob_of);
   return 0;
 }
 
