@@ -275,6 +275,10 @@ btfld_btf_free (struct btfld_btf *btf)
     }
   free (btf->offs);
   btfld_str_index_free (&btf->str_idx);
+  if (btf->hold_len)
+    munmap (btf->hold, btf->hold_len);
+  else
+    free (btf->hold);
   free (btf);
 }
 

@@ -67,6 +67,11 @@ struct btfld_btf
   /* TYPES and STRS point into the caller's data (btfld_btf_parse_view):
      read only, never grown nor freed.  */
   bool borrowed;
+  /* The memory a borrowed object's data lies in, when the object holds
+     it (btfld_read_base_file): unmapped (HOLD_LEN bytes) or freed
+     (HOLD_LEN 0) with the object.  */
+  void *hold;
+  size_t hold_len;
 };
 
 /* The library's loops visit millions of types: inside it, the lookups

@@ -1,5 +1,6 @@
 /* split-elf.c -- read the .BTF of an ELF file, honouring .BTF.base.  */
 
+#include "btfld-int.h"
 #include "btfld-session.h"
 #include "btfld-split.h"
 #include "elf-btf.h"
@@ -7,6 +8,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 
 int
 btfld_elf_add_existing (struct btfld_session *s, struct btfld_elf *e)
@@ -61,6 +63,28 @@ btfld_read_elf_btf (const char *path, const struct btfld_btf *caller_base,
   return btf;
 }
 
+/* BTF parsed in place from DATA, SIZE bytes inside HOLD (HOLD_LEN
+   bytes mapped, or 0: malloc'd), which the object then holds; else
+   parsed into memory of its own, and HOLD released.  A base is read by
+   every module's link and never changes: a vmlinux's 7 MB of BTF copied
+   would be pages to fault in for each.  */
+static struct btfld_btf *
+parse_holding (const void *data, size_t size, void *hold, size_t hold_len)
+{
+  struct btfld_btf *btf = btfld_btf_parse_view (data, size, NULL, false);
+  if (btf && btf->borrowed)
+    {
+      btf->hold = hold;
+      btf->hold_len = hold_len;
+      return btf;
+    }
+  if (hold_len)
+    munmap (hold, hold_len);
+  else
+    free (hold);
+  return btf;
+}
+
 /* A base for splitting: raw BTF (as /sys/kernel/btf/vmlinux) or the
    single-blob .BTF of an ELF file (as vmlinux).  */
 struct btfld_btf *
@@ -82,10 +106,12 @@ btfld_read_base_file (const char *path)
       void *buf = len > 0 ? malloc (len) : NULL;
       rewind (f);
       if (buf && fread (buf, 1, len, f) == (size_t) len)
-	btf = btfld_btf_parse (buf, len, NULL);
+	btf = parse_holding (buf, len, buf, 0);
       else
-	btfld_error (-EIO, "cannot read");
-      free (buf);
+	{
+	  btfld_error (-EIO, "cannot read");
+	  free (buf);
+	}
       fclose (f);
       if (!btf)
 	btfld_error_prefix (path);
@@ -102,8 +128,18 @@ btfld_read_base_file (const char *path)
       else if (blob >= 0 && (size_t) blob < size)
 	btfld_error (-EINVAL, ".BTF holds several blobs (link it with the "
 		     "btfld plugin, or run btf-objcopy --btf-dedup, first)");
+      else if (blob >= 0 && (const unsigned char *) data >= e.image
+	       && (const unsigned char *) data < e.image + e.size)
+	{
+	  /* The image, mapped or read, goes with the object.  */
+	  void *hold = e.map ? e.map : e.image;
+	  size_t hold_len = e.map ? e.map_len : 0;
+	  e.map = NULL;
+	  e.image = NULL;
+	  btf = parse_holding (data, size, hold, hold_len);
+	}
       else if (blob >= 0)
-	btf = btfld_btf_parse (data, size, NULL);
+	btf = btfld_btf_parse (data, size, NULL);	/* inflated */
       btfld_elf_close (&e);
     }
   if (!btf)
