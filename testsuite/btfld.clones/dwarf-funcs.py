@@ -22,10 +22,13 @@ the one clone of it.  VERDICT:
   ignoring const  the same but for const qualifiers;
   entry           a clone: the FUNC's parameters are exactly the
                   parameters the DWARF finds in the ABI's argument
-                  registers at the clone's entry, in order (the others
+                  registers at the clone's entry, then in the stack
+                  slots above the return address, in order (the others
                   gcc describes as constants or computed values), each
-                  with the FUNC's name and type, but for parameters of
-                  an empty struct type, which take no register;
+                  with the FUNC's name and type (a pointer to a
+                  function written as llvm-dwarfdump writes it), but
+                  for parameters of an empty struct type, which take no
+                  register and no slot;
   entry, no return  the same, and the FUNC returns void where the
                   source returns a value (a clone whose result no caller
                   uses: nothing is claimed about the register);
@@ -78,7 +81,16 @@ def type_str(types, tid):
              "ENUM64", "FWD"):
         return t["name"]
     if k == "PTR":
-        inner = type_str(types, int(a["type_id"]))
+        to = int(a["type_id"])
+        if to and types[to]["kind"] == "FUNC_PROTO":
+            # As llvm-dwarfdump names a pointer to a subroutine type:
+            # "RET (*)(P1, P2)", "..." for variadic ones.
+            p = types[to]
+            args = ["..." if (pn, pt) == ("", 0) else type_str(types, pt)
+                    for pn, pt in p["params"]]
+            ret = type_str(types, int(p["attrs"]["ret_type_id"]))
+            return "%s (*)(%s)" % (ret, ", ".join(args))
+        inner = type_str(types, to)
         return inner + (" *" if not inner.endswith("*") else "*")
     if k in ("CONST", "VOLATILE"):
         q = "const" if k == "CONST" else "volatile"
@@ -170,18 +182,32 @@ def attr(dies, off, name):
 
 
 def entry_reg(loc, low):
-    """The register a location holds at address LOW, or None."""
+    """Where a location is at address LOW: a register, "CFA+N" for the
+    stack slot N bytes above the frame base (with the frame base the
+    call frame's CFA, a stack argument's slot at entry), or None."""
     if loc is None:
         return None
-    m = re.match(r"DW_OP_reg\d+ (\w+)\)?$", loc)
-    if m:
-        return m.group(1)
-    for line in loc.splitlines():
-        m = re.match(r"\[0x([0-9a-f]+), 0x([0-9a-f]+)\): DW_OP_reg\d+ (\w+)\)?$",
-                     line)
-        if m and int(m.group(1), 16) <= low < int(m.group(2), 16):
-            return m.group(3)
-    return None
+    where = r"DW_OP_(?:reg\d+ (\w+)|fbreg \+(\d+))\)?$"
+    m = re.match(where, loc)
+    if not m:
+        for line in loc.splitlines():
+            r = re.match(r"\[0x([0-9a-f]+), 0x([0-9a-f]+)\): " + where, line)
+            if r and int(r.group(1), 16) <= low < int(r.group(2), 16):
+                m = re.match(where, line.split("): ", 1)[1])
+                break
+    if not m:
+        return None
+    return m.group(1) or "CFA+" + m.group(2)
+
+
+def stack_size(types, tid):
+    """The bytes a BTF type takes on the stack as an argument."""
+    while tid and types[tid]["kind"] in ("TYPEDEF", "CONST", "VOLATILE"):
+        tid = int(types[tid]["attrs"]["type_id"])
+    size = 8
+    if tid and types[tid]["kind"] != "PTR":
+        size = int(types[tid]["attrs"].get("size", 8))
+    return max(8, (size + 7) // 8 * 8)
 
 
 def main():
@@ -267,6 +293,9 @@ def check(types, syms, ext, named, dies, by_low, name, proto):
               for c in dies[abstract]["children"])
     if va != dva:
         return "MISMATCH: variadic %s, DWARF %s" % (va, dva), sym
+    # Stack slots are CFA-relative only with the CFA as the frame base.
+    cfa = "DW_OP_call_frame_cfa" in (dies[sub]["attrs"].get("DW_AT_frame_base")
+                                     or "")
     dparams = []
     for c in dies[sub]["children"]:
         if dies[c]["tag"] != "DW_TAG_formal_parameter":
@@ -285,13 +314,24 @@ def check(types, syms, ext, named, dies, by_low, name, proto):
                 and no_const(bret) == no_const(dret)):
             return "ignoring const" + note, sym
         return "MISMATCH: %s %s, DWARF %s %s" % (bret, btf, dret, want), sym
-    # A clone: the parameters in the argument registers at entry.
+    # A clone: the parameters in the argument registers at entry, then
+    # those in the stack slots above the return address, in order.
     real = []
-    ni = ns = 0
+    ni = ns = slot = 0
+    sizes = {n: stack_size(types, t) for n, t in bparams}
+    # An empty struct parameter takes no register and no stack slot,
+    # whatever location DWARF gives it.
+    empties = {n for n, t in bparams if empty(types, t)}
     for n, t, reg in dparams:
-        if reg is None:
+        if (reg is None or n in empties
+                or (reg.startswith("CFA+") and not cfa)):
             continue
-        if reg in INT_REGS:
+        if reg.startswith("CFA+"):
+            if ni < len(INT_REGS) or int(reg[4:]) != slot:
+                return "MISMATCH: '%s' at %s, not the stack slot at CFA+%d" % (
+                    n, reg, slot), sym
+            slot += sizes.get(n, 8)
+        elif reg in INT_REGS:
             if INT_REGS.index(reg) != ni:
                 return "MISMATCH: '%s' in %s, not argument %d" % (
                     n, reg, ni), sym
