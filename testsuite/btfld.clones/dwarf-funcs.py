@@ -90,6 +90,11 @@ def type_str(types, tid):
                     for pn, pt in p["params"]]
             ret = type_str(types, int(p["attrs"]["ret_type_id"]))
             return "%s (*)(%s)" % (ret, ", ".join(args))
+        if to and types[to]["kind"] == "ARRAY":
+            # A pointer to an array: "ELEM (*)[N]".
+            a = types[to]["attrs"]
+            return "%s (*)[%s]" % (type_str(types, int(a["type_id"])),
+                                   a["nr_elems"])
         inner = type_str(types, to)
         return inner + (" *" if not inner.endswith("*") else "*")
     if k in ("CONST", "VOLATILE"):

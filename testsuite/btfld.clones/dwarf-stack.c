@@ -1,6 +1,7 @@
-/* Clones the DWARF check must read past the argument registers: one
-   that keeps eight parameters after gcc dropped a constant one (two on
-   the stack), and one whose kept parameter is a function pointer.  */
+/* Clones the DWARF check must read past the argument registers and
+   the simplest types: one that keeps eight parameters after gcc dropped
+   a constant one (two on the stack), one whose kept parameter is a
+   function pointer, one whose kept parameter points to an array.  */
 
 struct ctx { int a; };
 
@@ -16,6 +17,15 @@ static __attribute__ ((noinline)) int
 with_cb (int (*cb) (int, void *), int k, void *p)
 {
   return cb (k, p) + k;
+}
+
+static __attribute__ ((noinline)) long
+rows (const long (*m)[4], int k, int n)
+{
+  long s = 0;
+  for (int i = 0; i < n; i++)
+    s += m[i][k];
+  return s;
 }
 
 static int cb1 (int x, void *p) { return x + (p != 0); }
@@ -34,9 +44,16 @@ use_cb (void *p)
   return with_cb (cb1, 5, p) + with_cb (cb2, 5, 0);
 }
 
+long
+use_rows (const long (*m)[4], int n)
+{
+  return rows (m, 2, n) + rows (m + 1, 2, n - 1);
+}
+
 int
 main (void)
 {
   struct ctx c = { 1 };
-  return use_many (&c, 1, 2, 3, 4, 5, 6, 7) + use_cb (&c);
+  static const long m[3][4];
+  return use_many (&c, 1, 2, 3, 4, 5, 6, 7) + use_cb (&c) + use_rows (m, 3);
 }
