@@ -66,8 +66,8 @@ btfld_read_elf_btf (const char *path, const struct btfld_btf *caller_base,
 /* BTF parsed in place from DATA, SIZE bytes inside HOLD (HOLD_LEN
    bytes mapped, or 0: malloc'd), which the object then holds; else
    parsed into memory of its own, and HOLD released.  A base is read by
-   every module's link and never changes: a vmlinux's 7 MB of BTF copied
-   would be pages to fault in for each.  */
+   every module's link and never changes: vmlinux's BTF copied would be
+   megabytes of fresh pages to fault in for each.  */
 static struct btfld_btf *
 parse_holding (const void *data, size_t size, void *hold, size_t hold_len)
 {
