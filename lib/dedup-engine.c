@@ -1480,8 +1480,7 @@ struct on_base
   uint32_t *match;		/* per own type: the base id it equals,
 				   NO_MATCH, or 0 undecided */
   uint32_t *hyp;		/* a cycle's tentative pairs, 0 none */
-  uint32_t *hlist, nh;		/* own types with a pair set */
-  uint32_t *work;		/* pair_cycle's stack */
+  uint32_t *hlist, nh;		/* own types with a pair set, in order */
   uint32_t *index, *low, *frame_k, *frames, *sstack;	/* Tarjan */
   uint8_t *on_stack;
   uint32_t *ka, *kb;		/* scratch records */
@@ -1497,7 +1496,6 @@ on_base_free (struct on_base *ob)
   free (ob->match);
   free (ob->hyp);
   free (ob->hlist);
-  free (ob->work);
   free (ob->index);
   free (ob->low);
   free (ob->frame_k);
@@ -1603,15 +1601,16 @@ static bool
 pair_cycle (const struct engine *e, struct on_base *ob, uint32_t o,
 	    uint32_t b)
 {
-  uint32_t sp = 0, start = e->start;
+  uint32_t start = e->start;
   bool ok = true;
   ob->nh = 0;
   ob->hyp[o - start] = b;
   ob->hlist[ob->nh++] = o;
-  ob->work[sp++] = o;
-  while (ok && sp)
+  /* Each pair is checked once, in the order it was made: the list of
+     pairs is the queue.  */
+  for (uint32_t q = 0; ok && q < ob->nh; q++)
     {
-      uint32_t x = ob->work[--sp], y = ob->hyp[x - start];
+      uint32_t x = ob->hlist[q], y = ob->hyp[x - start];
       const uint32_t *wx = rec_of (e, x), *wy = rec_of (e, y);
       if (never_merged ((const struct btf_type *) wx)
 	  || !same_fields (e, ob, x, y, false))
@@ -1631,13 +1630,12 @@ pair_cycle (const struct engine *e, struct on_base *ob, uint32_t o,
 	    ok = ob->match[xr - start] == yr;
 	  else if (ob->hyp[xr - start])
 	    ok = ob->hyp[xr - start] == yr;
-	  else if (!(ok = yr != 0))
-	    break;
+	  else if (yr == 0)
+	    ok = false;
 	  else
 	    {
 	      ob->hyp[xr - start] = yr;
 	      ob->hlist[ob->nh++] = xr;
-	      ob->work[sp++] = xr;
 	    }
 	}
     }
@@ -1895,7 +1893,6 @@ fixed_point_on_base (struct engine *e, struct names *nm)
   ob.match = malloc (n * sizeof *ob.match);
   ob.hyp = calloc (n, sizeof *ob.hyp);
   ob.hlist = malloc (n * sizeof *ob.hlist);
-  ob.work = malloc (n * sizeof *ob.work);
   ob.index = malloc (n * sizeof *ob.index);
   ob.low = malloc (n * sizeof *ob.low);
   ob.frame_k = malloc (n * sizeof *ob.frame_k);
@@ -1904,7 +1901,7 @@ fixed_point_on_base (struct engine *e, struct names *nm)
   ob.on_stack = calloc (n, 1);
   ob.ka = malloc (e->kcap * 4);
   ob.kb = malloc (e->kcap * 4);
-  if (!ob.match || !ob.hyp || !ob.hlist || !ob.work || !ob.index
+  if (!ob.match || !ob.hyp || !ob.hlist || !ob.index
       || !ob.low || !ob.frame_k || !ob.frames || !ob.sstack
       || !ob.on_stack || !ob.ka || !ob.kb)
     {
